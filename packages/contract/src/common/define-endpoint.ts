@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { PermissionCode } from '../permissions/registry.ts';
+import { REQUEST_TIMEOUT_MS } from './constants.ts';
+
+/**
+ * `SIGNED_IN` stands where a call needs a valid session but no particular permission
+ * (the caller's own profile, sign-out, the permission load). It is not a grantable code.
+ */
+export const SIGNED_IN = '@signed-in' as const;
+export type Access = PermissionCode | typeof SIGNED_IN;
+
+export type EndpointKind = 'json' | 'binary' | 'multipart';
+
+interface EndpointBase<Req extends z.ZodType, Res extends z.ZodType, Params extends z.ZodType | undefined> {
+  /** POST path; `:name` segments are path parameters described by `params`. */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** Request body. */
+  request: Req;
+  /** `data` of the success envelope (json kind); ignored for binary. */
+  response: Res;
+  /** Path parameters, when `path` has `:name` segments. */
+  params?: Params;
+  kind?: EndpointKind;
+  /** The web client does not show this call's error messages itself. */
+  silentErrors?: boolean;
+  /** Client and server timeout in ms (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /**
+   * The call still works while the user must reset their password (it does not answer
+   * PASSWORD_RESET_REQUIRED): the current-user call, sign-out and the password change.
+   */
+  allowedDuringPasswordReset?: boolean;
+  /**
+   * The call still works while the session waits for its MFA code (it does not answer
+   * MFA_REQUIRED): the current-user call, sign-out and the MFA calls that answer the challenge.
+   */
+  allowedDuringMfaChallenge?: boolean;
+}
+
+export type EndpointAccess = { public: true; permission?: never } | { public?: never; permission: Access | readonly PermissionCode[] };
+
+export type EndpointDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+> = EndpointBase<Req, Res, Params> & EndpointAccess;
+
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  readonly path: string;
+  readonly summary: string;
+  readonly request: Req;
+  readonly response: Res;
+  readonly params: Params;
+  readonly kind: EndpointKind;
+  readonly silentErrors: boolean;
+  readonly timeoutMs: number;
+  readonly allowedDuringPasswordReset: boolean;
+  readonly allowedDuringMfaChallenge: boolean;
+  /** True when no session is needed. */
+  readonly public: boolean;
+  /**
+   * What the caller must hold: SIGNED_IN, one code, or any one of several codes.
+   * Empty for public endpoints.
+   */
+  readonly permissions: readonly Access[];
+}
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : Record<string, never>;
+
+/**
+ * The one way to describe a call. Both apps build on the returned object: the server registers
+ * its route from it, the web client calls it through it. Throws when the access rule is missing
+ * or contradictory, so an unguarded endpoint cannot even be defined.
+ */
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
+  def: EndpointDef<Req, Res, Params>,
+): Endpoint<Req, Res, Params> {
+  const isPublic = def.public === true;
+  const perms: readonly Access[] =
+    def.permission === undefined ? [] : typeof def.permission === 'string' ? [def.permission] : [...def.permission];
+  if (isPublic && perms.length > 0) throw new Error(`${def.path}: an endpoint is either public or has a permission, not both`);
+  if (!isPublic && perms.length === 0) throw new Error(`${def.path}: an endpoint must name a permission or say public: true`);
+  if (!def.path.startsWith('/')) throw new Error(`${def.path}: path must start with /`);
+  const paramNames = [...def.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+  if (paramNames.length > 0 && !def.params) throw new Error(`${def.path}: path parameters need a params schema`);
+  return {
+    path: def.path,
+    summary: def.summary,
+    request: def.request,
+    response: def.response,
+    params: def.params as Params,
+    kind: def.kind ?? 'json',
+    silentErrors: def.silentErrors ?? false,
+    timeoutMs: def.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    allowedDuringPasswordReset: def.allowedDuringPasswordReset ?? false,
+    allowedDuringMfaChallenge: def.allowedDuringMfaChallenge ?? false,
+    public: isPublic,
+    permissions: perms,
+  };
+}
+
+/** Fills `:name` segments of an endpoint path. */
+export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params?: Record<string, string | number>): string {
+  return endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Request body of calls that take nothing. */
+export const EmptyRequest = z.object({}).strict();
+/** Response data of calls that return nothing. */
+export const EmptyResponse = z.null();
+/** Response schema placeholder of binary calls (the body is a file). */
+export const BinaryResponse = z.never();
