@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REQUEST_ID_HEADER, ResultCode } from '@andes/contract/common/envelope';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Transporter } from 'nodemailer';
+import type { DestinationStream } from 'pino';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { type Db, MIGRATIONS_FOLDER } from './db/client.ts';
+import type { AppDeps } from './http/app-deps.ts';
+import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
+import { startSessionCleanup } from './jobs/session-cleanup.job.ts';
+import { loggerOptions } from './logging.ts';
+import { ActivityRecorder } from './modules/activity/activity.recorder.ts';
+import { registerActivityRoutes } from './modules/activity/activity.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/password-hasher.ts';
+import { SessionService } from './modules/auth/session.service.ts';
+import { registerIamRoutes } from './modules/iam/iam.routes.ts';
+import { IpAccessGuard } from './modules/ip-trustlist/ip-access.ts';
+import { registerIpTrustlistRoutes } from './modules/ip-trustlist/ip-trustlist.routes.ts';
+import { registerMfaRoutes } from './modules/mfa/mfa.routes.ts';
+import { MfaService } from './modules/mfa/mfa.service.ts';
+import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { registerPasswordRoutes } from './modules/password/password.routes.ts';
+import { registerSubMerchantRoutes } from './modules/sub-merchant/sub-merchant.routes.ts';
+import { createMailer } from './plugins/mail.ts';
+import { DOCS_PREFIX, OPENAPI_PATH, registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { loadSecretKey, SecretBox } from './security/secret-box.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Defaults to the system clock; tests move a fake one. */
+  clock?: Clock;
+  /** Where logs go (default stdout); tests capture them. */
+  logStream?: DestinationStream;
+  /** Defaults to argon2id with config.passwordHashing. */
+  hasher?: PasswordHasher;
+  /** Defaults to one with the key of loadSecretKey(config). */
+  secretBox?: SecretBox;
+  /** Replaces the SMTP transport when config.mail.smtpUrl is set (tests pass nodemailer's JSON transport). */
+  mailTransport?: Transporter;
+  /** Run the periodic session clean-up in this process (default true). */
+  jobs?: boolean;
+}
+
+/** Prefixes answered by the API (JSON envelopes, never the SPA, never cached). */
+const API_PREFIXES = ['/dashboard/', '/internal/'];
+const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
+/** Paths that never answer the SPA's index.html (a missing hashed asset is a 404, not HTML). */
+const NOT_SPA_EXACT = new Set([DOCS_PREFIX, OPENAPI_PATH, '/healthz']);
+const NOT_SPA_PREFIXES = [...API_PREFIXES, `${DOCS_PREFIX}/`, '/assets/'];
+const isSpaPath = (path: string) => !NOT_SPA_EXACT.has(path) && !NOT_SPA_PREFIXES.some((p) => path.startsWith(p));
+
+/** Number of migrations checked in: /healthz answers ok only when the database has them all. */
+function expectedMigrations(): number {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/**
+ * The Fastify app, with every route registered but not listening (tests use `inject`). The
+ * database must be migrated already (server.ts does it before building the app).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const hasher = options.hasher ?? createPasswordHasher(config.passwordHashing);
+  const secretBox = options.secretBox ?? new SecretBox([loadSecretKey(config)]);
+  const sessions = new SessionService(db, config.session, clock);
+  const activity = new ActivityRecorder(db, clock);
+  const mailer = createMailer(config.mail, { db, clock, log: app.log }, options.mailTransport);
+  const mfa = new MfaService(db, secretBox, hasher, sessions, activity, mailer, clock);
+  const ipAccess = new IpAccessGuard(db);
+  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher };
+  app.decorate('andes', deps);
+  app.addHook('onClose', async () => mailer.close());
+  if (options.jobs ?? true) {
+    const cleanup = startSessionCleanup({ db, clock, log: app.log, session: config.session });
+    app.addHook('onClose', async () => cleanup.stop());
+  }
+
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
+
+  await registerSecurity(app);
+  await registerOpenApi(app);
+
+  const migrationsExpected = expectedMigrations();
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      const rows = await db.select({ n: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+      const applied = rows[0]?.n ?? 0;
+      if (applied >= migrationsExpected) return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'migrating' });
+    } catch (err) {
+      reply.log.error({ err }, 'health check failed');
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+    }
+  });
+
+  authRoutes(app, new AuthService(db, sessions, hasher, clock, activity, mailer, ipAccess));
+  registerIpTrustlistRoutes(app);
+  registerActivityRoutes(app);
+  registerIamRoutes(app);
+  registerPasswordRoutes(app);
+  registerMfaRoutes(app);
+  registerOnboardingRoutes(app);
+  registerSubMerchantRoutes(app);
+
+  const webServed = await registerWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(path);
+    if (webServed && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendError(reply, new AppError(ResultCode.NOT_FOUND, `Not found: ${request.method} ${path}`));
+  });
+  return app;
+}

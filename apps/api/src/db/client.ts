@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+
+/**
+ * The database handle every repository takes. Both drivers (PGlite, node-postgres) and their
+ * transactions are PgDatabase instances, so repositories do not know which one they run on.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseTarget =
+  /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: DatabaseTarget['kind'];
+  /** One line for the start-up banner, without credentials. */
+  readonly description: string;
+  /** Applies the checked-in SQL migrations (idempotent). */
+  migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the start-up lock, so that several API processes starting together
+   * migrate and seed one after the other (a PostgreSQL advisory lock; PGlite has one process).
+   */
+  withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Advisory lock key of start-up work (migrations, demo seed): "andes" in ASCII. */
+const STARTUP_LOCK_KEY = 0x616e646573;
+
+export function databaseTargetOf(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}
+
+/** `postgres://user:secret@host:5432/db` → `PostgreSQL host:5432/db` (never the password). */
+export function describePostgresUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client });
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    db,
+    kind: 'pglite',
+    description: dataDir ? `embedded PGlite in ${dataDir}` : 'embedded PGlite in memory',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withStartupLock<T>(fn: (d: Db) => Promise<T>): Promise<T> {
+      const run = chain.then(() => fn(db));
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * int8 (bigint columns, count(*)) as PGlite reads it: a number when it is a safe integer, else a
+ * BigInt (which then fails loudly instead of losing cents). node-postgres would give a string.
+ * Set on the pg module's type registry, which drizzle's node-postgres session falls back to.
+ */
+function parseInt8(value: string): number | bigint {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : BigInt(value);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  // Fail fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool });
+  async function withLock<T>(fn: (d: NodePgDatabase) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await fn(drizzlePg({ client }));
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return {
+    db,
+    kind: 'postgres',
+    description: describePostgresUrl(url),
+    migrate: () => withLock((locked) => migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER })),
+    withStartupLock: withLock,
+    close: () => pool.end(),
+  };
+}

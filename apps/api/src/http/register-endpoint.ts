@@ -1,0 +1,253 @@
+import { Readable } from 'node:stream';
+import { logout } from '@andes/contract/auth/endpoints';
+import { type Endpoint, type ParamsOf, type ParsedRequestOf, type ResponseOf, SIGNED_IN } from '@andes/contract/common/define-endpoint';
+import { envelopeOf, REFRESH_TOKEN_HEADER, ResultCode, TOKEN_HEADER } from '@andes/contract/common/envelope';
+import { acceptsResetLinkToken } from '@andes/contract/password/reset-link';
+import type { PermissionCode } from '@andes/contract/permissions/registry';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import { AuthErrors } from '../modules/auth/auth.errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { contentDisposition } from './content-disposition.ts';
+import { CommonErrors } from './errors.ts';
+import './app-deps.ts';
+
+/** What a `kind: 'binary'` endpoint's handler returns: the wrapper sets the download headers. */
+export interface BinaryFile {
+  filename: string;
+  contentType: string;
+  body: Buffer | Readable;
+}
+
+/** Data of a JSON endpoint, or the file of a binary one (whose contract response is `never`). */
+export type HandlerResult<E extends Endpoint> = [ResponseOf<E>] extends [never] ? BinaryFile : ResponseOf<E>;
+
+interface BaseContext<E extends Endpoint> {
+  /** The request body, parsed by the endpoint's request schema. */
+  body: ParsedRequestOf<E>;
+  /** Path parameters, parsed by the endpoint's params schema. */
+  params: ParamsOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Aborted when the endpoint's timeout runs out: pass it to long work (queries, streams). */
+  signal: AbortSignal;
+}
+
+export interface HandlerContext<E extends Endpoint> extends BaseContext<E> {
+  auth: AuthContext;
+}
+export type PublicHandlerContext<E extends Endpoint> = BaseContext<E>;
+export interface ResetLinkHandlerContext<E extends Endpoint> extends BaseContext<E> {
+  /** The reset-link token of the `token` header (not a session token: the handler resolves it). */
+  resetLinkToken: string;
+}
+
+export interface EndpointOptions {
+  /** Requests per client address per time window (@fastify/rate-limit on this route). */
+  rateLimit?: { max: number; timeWindowMs: number };
+}
+
+const authKey = Symbol('andes.auth');
+type RequestWithAuth = FastifyRequest & { [authKey]?: AuthContext };
+
+/** Throws unless the endpoint is either public or names at least one permission. */
+function assertGuarded(endpoint: Endpoint): void {
+  if (endpoint.public && endpoint.permissions.length > 0) {
+    throw new Error(`${endpoint.path}: an endpoint is either public or has a permission, not both`);
+  }
+  if (!endpoint.public && endpoint.permissions.length === 0) {
+    throw new Error(`${endpoint.path}: refusing to register an endpoint that is neither public nor guarded by a permission`);
+  }
+  if (endpoint.kind === 'multipart') {
+    throw new Error(`${endpoint.path}: multipart endpoints need the multipart pipeline, which this server does not register`);
+  }
+}
+
+/** True when the caller may use the endpoint: SIGNED_IN admits any session, otherwise any one listed code. */
+export function mayCall(endpoint: Endpoint, permissions: ReadonlySet<PermissionCode>): boolean {
+  return endpoint.permissions.some((p) => p === SIGNED_IN || permissions.has(p as PermissionCode));
+}
+
+function tokenOf(request: FastifyRequest): string | null {
+  const raw = request.headers[TOKEN_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && value.trim() !== '' ? value.trim() : null;
+}
+
+/**
+ * session → disabled user → MFA challenge → pending password reset → permission. The MFA challenge
+ * comes first and, while it lasts, only the calls the contract flags `allowedDuringMfaChallenge`
+ * work (the current user, sign-out, the MFA validation and status) — not even the password change:
+ * a reset never bypasses MFA. A pending reset applies once the challenge is answered.
+ */
+function authenticate(app: FastifyInstance, endpoint: Endpoint): preValidationAsyncHookHandler {
+  return async (request, reply) => {
+    const token = tokenOf(request);
+    if (token === null) throw CommonErrors.unauthorized();
+    const resolved = await app.andes.sessions.resolve(token);
+    if (resolved.refreshToken) reply.header(REFRESH_TOKEN_HEADER, resolved.refreshToken);
+    // Dashboard access only from trusted addresses (200031); the session stays, and sign-out works anywhere.
+    if (endpoint !== logout) await app.andes.ipAccess.assertAllowed(resolved.auth, request.ip, request.log);
+    if (resolved.mfaPending && !endpoint.allowedDuringMfaChallenge) throw AuthErrors.mfaRequired();
+    if (resolved.pendingReset && !resolved.mfaPending && !endpoint.allowedDuringPasswordReset) {
+      throw AuthErrors.passwordResetRequired(resolved.pendingReset);
+    }
+    if (!mayCall(endpoint, resolved.auth.permissions)) throw CommonErrors.forbidden();
+    (request as RequestWithAuth)[authKey] = resolved.auth;
+  };
+}
+
+/**
+ * The reset-link calls take a reset-link token in the `token` header instead of a session token:
+ * only its presence is checked here (401 without one), the handler resolves it. A session token is
+ * never resolved for these calls.
+ */
+const requireResetLinkToken: preValidationAsyncHookHandler = async (request) => {
+  if (tokenOf(request) === null) throw CommonErrors.unauthorized();
+};
+
+/** A call without a body is read as `{}`, so empty-request endpoints accept a bare POST. */
+const defaultBody: preValidationAsyncHookHandler = async (request) => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};
+
+async function withTimeout<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = CommonErrors.timeout(ms);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function isBinaryFile(value: unknown): value is BinaryFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<BinaryFile>;
+  return typeof v.filename === 'string' && typeof v.contentType === 'string' && (Buffer.isBuffer(v.body) || v.body instanceof Readable);
+}
+
+function moduleTag(path: string): string {
+  return path.split('/').filter(Boolean)[1] ?? 'other';
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  run: (ctx: BaseContext<E> & { auth: AuthContext | undefined }) => Promise<unknown>,
+  options: EndpointOptions,
+): void {
+  assertGuarded(endpoint);
+  const binary = endpoint.kind === 'binary';
+  const preValidation: preValidationAsyncHookHandler[] = endpoint.public
+    ? [defaultBody]
+    : acceptsResetLinkToken(endpoint.path)
+      ? [requireResetLinkToken, defaultBody]
+      : [authenticate(app, endpoint), defaultBody];
+  const route: RouteOptions = {
+    method: 'POST',
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [moduleTag(endpoint.path)],
+      body: endpoint.request,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(binary ? {} : { response: { 200: envelopeOf(endpoint.response) } }),
+      ...(endpoint.public ? {} : { security: [{ token: [] }] }),
+    },
+    config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } : {},
+    preValidation,
+    handler: async (request, reply) => {
+      const result = await withTimeout(endpoint.timeoutMs, (signal) =>
+        run({
+          body: request.body as ParsedRequestOf<E>,
+          params: request.params as ParamsOf<E>,
+          request,
+          reply,
+          signal,
+          auth: (request as RequestWithAuth)[authKey],
+        }),
+      );
+      if (!binary) return reply.code(200).send({ code: ResultCode.OK, msg: 'success', data: result ?? null });
+      if (!isBinaryFile(result)) throw new Error(`${endpoint.path}: a binary endpoint must return { filename, contentType, body }`);
+      return reply.code(200).type(result.contentType).header('content-disposition', contentDisposition(result.filename)).send(result.body);
+    },
+  };
+  app.route(route);
+}
+
+/**
+ * Registers a guarded contract endpoint as `POST endpoint.path`. Pipeline: session from the token
+ * header (401 without a token, 200030 for an unusable one; a rotated token goes out in the
+ * refresh-token header) → disabled user (200030, session revoked) → MFA challenge (200023 until
+ * the session's MFA code is validated, except calls flagged `allowedDuringMfaChallenge`) →
+ * pending password reset (200040 unless `allowedDuringPasswordReset`)
+ * → permission (SIGNED_IN or any listed code; 200003) → zod validation of body and path params
+ * (200001) → handler, within `endpoint.timeoutMs`. JSON handlers return the data of the
+ * `{code:200,msg:'success',data}` envelope; binary handlers return a BinaryFile. Throws for an
+ * endpoint that is public or names no permission.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>,
+  options: EndpointOptions = {},
+): void {
+  if (endpoint.public) throw new Error(`${endpoint.path}: a public endpoint is registered with registerPublicEndpoint`);
+  if (acceptsResetLinkToken(endpoint.path)) {
+    throw new Error(`${endpoint.path}: a reset-link endpoint is registered with registerResetLinkEndpoint`);
+  }
+  register(
+    app,
+    endpoint,
+    (ctx) => {
+      const { auth } = ctx;
+      if (!auth) throw new Error(`${endpoint.path}: no caller on a guarded route`);
+      return handler({ ...ctx, auth });
+    },
+    options,
+  );
+}
+
+/** Registers a `public: true` contract endpoint (no session): validation → handler, as registerEndpoint. */
+export function registerPublicEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: PublicHandlerContext<E>) => Promise<HandlerResult<E>>,
+  options: EndpointOptions = {},
+): void {
+  if (!endpoint.public) assertGuarded(endpoint);
+  if (!endpoint.public) throw new Error(`${endpoint.path}: a guarded endpoint is registered with registerEndpoint`);
+  register(app, endpoint, (ctx) => handler(ctx), options);
+}
+
+/**
+ * Registers one of the contract's RESET_LINK_TOKEN_ENDPOINTS: the `token` header carries the token
+ * of a reset link, which the handler resolves (an unknown, used or expired one answers NOT_FOUND);
+ * 401 without a token. Then validation → handler, as registerEndpoint. Session tokens are never
+ * resolved for these calls, nor reset-link tokens for any other.
+ */
+export function registerResetLinkEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: ResetLinkHandlerContext<E>) => Promise<HandlerResult<E>>,
+  options: EndpointOptions = {},
+): void {
+  if (!acceptsResetLinkToken(endpoint.path)) throw new Error(`${endpoint.path}: not a reset-link endpoint of the contract`);
+  register(
+    app,
+    endpoint,
+    (ctx) => {
+      const resetLinkToken = tokenOf(ctx.request);
+      if (resetLinkToken === null) throw CommonErrors.unauthorized();
+      return handler({ ...ctx, resetLinkToken });
+    },
+    options,
+  );
+}

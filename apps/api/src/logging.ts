@@ -1,0 +1,53 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import type { Config } from './config.ts';
+
+/** Any key that looks like a secret: passwords, tokens, MFA codes, secrets, cookies. */
+const SECRET_KEY = /pass(word)?|token|auth[-_]?code|secret|authorization|cookie/i;
+const REDACTED = '[redacted]';
+const MAX_DEPTH = 8;
+
+/** A copy of `value` with every secret-looking key replaced; Errors and non-plain objects pass through. */
+export function scrubSecrets(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
+  if (seen.has(value)) return '[circular]';
+  if (Array.isArray(value)) {
+    seen.add(value);
+    return value.map((v) => scrubSecrets(v, depth + 1, seen));
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  seen.add(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : scrubSecrets(v, depth + 1, seen);
+  return out;
+}
+
+/**
+ * Pino options of the server: JSON lines with the request id (`reqId`); the secret headers are
+ * redacted wherever request or response headers are logged, and any logged object is scrubbed of
+ * secret-looking keys. Request bodies are never logged (Fastify's request serializer omits them).
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  const options: LoggerOptions & { stream?: DestinationStream } = {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.token',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["refresh-token"]',
+        'res.headers["refresh-token"]',
+        'res.headers["set-cookie"]',
+        'headers.token',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["refresh-token"]',
+      ],
+      censor: REDACTED,
+    },
+    formatters: { log: (object) => scrubSecrets(object) as Record<string, unknown> },
+  };
+  if (stream) options.stream = stream;
+  return options;
+}

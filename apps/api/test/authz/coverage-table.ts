@@ -1,0 +1,431 @@
+import { randomUUID } from 'node:crypto';
+import { activityExport, activityPage } from '@andes/contract/activity/endpoints';
+import { changePassword, currentUserInfo, login, logout, permissionLoad } from '@andes/contract/auth/endpoints';
+import type { Access } from '@andes/contract/common/define-endpoint';
+import { ResultCode } from '@andes/contract/common/envelope';
+import {
+  passwordReset,
+  resetLinkGenerate,
+  roleAdd,
+  roleAssignmentList,
+  roleDetail,
+  roleModify,
+  rolePage,
+  roleRemove,
+  roleStateModify,
+  userAdd,
+  userDetail,
+  userMfaReset,
+  userModify,
+  userPage,
+  userRemove,
+  userStateModify,
+} from '@andes/contract/iam/endpoints';
+import {
+  ipRestrictionQuery,
+  ipRestrictionUpdate,
+  ipTrustlistEdit,
+  ipTrustlistPage,
+  ipTrustlistRemove,
+} from '@andes/contract/ip-trustlist/endpoints';
+import { mfaActivate, mfaClose, mfaOpen, mfaRecoveryCodesRegenerate, mfaStatus, mfaValidate } from '@andes/contract/mfa/endpoints';
+import { accountApply } from '@andes/contract/onboarding/endpoints';
+import { forgotPassword, resetLinkVerify } from '@andes/contract/password/endpoints';
+import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
+import { DEMO } from '../helper.ts';
+import { type Actor, FIXTURE_ROLE_CODES, NEW_PASSWORD, type World } from './world.ts';
+
+/**
+ * The coverage table of the authorization test: one entry per endpoint of the contract, keyed by
+ * path. The test generates its cases from ALL_ENDPOINTS and this table, and fails when an endpoint
+ * has no entry or an entry names an endpoint the server does not register.
+ */
+
+/** One request: the body, the path parameters, and (for the reset-link calls) the token header to send. */
+export interface Call {
+  body: Record<string, unknown>;
+  params?: Record<string, string | number>;
+  /** Sent in the token header instead of the caller's session token (a reset link's token). */
+  token?: string;
+}
+
+/**
+ * An object the request names by id (a path parameter or a body field). CONDOR's admin sends the
+ * request with the id of an ANDES-DEMO object that exists, then with an id no object has: both must
+ * be answered alike, so the answer never tells whether the other merchant's object exists.
+ */
+export interface ObjectRef {
+  /** The path parameter or body field holding the id. */
+  field: string;
+  /** The ANDES-DEMO object's id. */
+  existing(w: World): number;
+  /** CONDOR's request naming `id` (built from CONDOR's own objects, so only the foreign id can make it fail). */
+  call(w: World, id: number): Call;
+  /**
+   * `refused`: answered with this code (NOT_FOUND, or a validation issue on the field for ids the
+   * form chooses). `filter`: a list filter, answered with the list of a missing id, while ANDES-DEMO's
+   * admin finds something with it.
+   */
+  answer: { refused: number } | 'filter';
+}
+
+export interface Entry {
+  /** What the happy path needs beyond the body (documentation for the reader). */
+  precondition?: string;
+  /**
+   * The happy path acts on the caller's own account (sign-out, password, MFA): it runs as a new
+   * user each time, so it cannot disturb the shared sessions.
+   */
+  freshActor?: boolean;
+  /** A valid request of the refused cases (it names decoy objects: a refused call must never reach them). */
+  sample(w: World): Call;
+  /**
+   * A valid request that succeeds for `actor`, holding `grant`; creates what it uses up. Defaults
+   * to `sample`.
+   */
+  happy?(w: World, actor: Actor, grant: Access): Promise<Call>;
+  /** What the happy answer's data must show beyond code 200 (calls that answer 200 with a negative result). */
+  succeeded?(data: unknown): boolean;
+  /** The objects the request names by id. */
+  objects?: readonly ObjectRef[];
+}
+
+const NOT_FOUND = { refused: ResultCode.NOT_FOUND };
+/** Ids the user form chooses (roles, sub-merchant) are refused as a validation issue on the field: unknown and foreign alike. */
+const CHOICE_REFUSED = { refused: ResultCode.VALIDATION_FAILED };
+
+const has = (data: unknown, key: string, value: unknown) => typeof data === 'object' && data !== null && Reflect.get(data, key) === value;
+
+/** The fields of the user form, for a user of ANDES-DEMO holding the target role. */
+const userForm = (w: World, displayName: string) => ({
+  displayName,
+  email: `${displayName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@authz.test`,
+  roleIds: [w.targetRoleId],
+  countries: ['BR'],
+});
+/** The fields of the user form as CONDOR's admin fills them (CONDOR's role and country). */
+const condorUserForm = (w: World) => ({
+  displayName: 'Condor Staff',
+  email: 'staff@condor.test',
+  roleIds: [w.condorObjects.roleId],
+  countries: ['MX'],
+});
+
+/** An MFA call with a code from the caller's bound authenticator. */
+const withBoundMfa = async (w: World, actor: Actor): Promise<Call> => ({ body: { authCode: w.totp(await w.bindMfa(actor)) } });
+
+export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
+  // -------------------------------------------------------------------------------------------
+  // auth
+  // -------------------------------------------------------------------------------------------
+  [login.path]: {
+    sample: () => ({ body: { username: DEMO.admin.username, password: DEMO.admin.password } }),
+  },
+  [logout.path]: {
+    freshActor: true,
+    sample: () => ({ body: {} }),
+  },
+  [currentUserInfo.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [subMerchantList.path]: {
+    sample: (w) => ({ body: { merchantId: w.merchantIds.andes } }),
+    objects: [
+      { field: 'merchantId', existing: (w) => w.merchantIds.andes, call: (_w, id) => ({ body: { merchantId: id } }), answer: NOT_FOUND },
+    ],
+  },
+  [permissionLoad.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [changePassword.path]: {
+    freshActor: true,
+    precondition: 'the caller’s current password',
+    sample: () => ({ body: { oldPassword: 'Not-The-Password-1', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+    happy: async (_w, actor) => ({ body: { oldPassword: actor.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // password (forgot password and the reset-link calls)
+  // -------------------------------------------------------------------------------------------
+  [forgotPassword.path]: {
+    sample: () => ({ body: { merchantCode: 'ANDES-DEMO', account: DEMO.admin.username } }),
+  },
+  [resetLinkVerify.path]: {
+    precondition: 'an open reset link (its token in the token header)',
+    sample: () => ({ body: {} }),
+    happy: async (w) => ({ body: {}, token: await w.resetLinkToken(await w.newTargetUser()) }),
+  },
+  [passwordReset.path]: {
+    precondition: 'an open reset link (its token in the token header); the link is used up',
+    sample: () => ({ body: { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+    happy: async (w) => ({
+      body: { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      token: await w.resetLinkToken(await w.newTargetUser()),
+    }),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // onboarding
+  // -------------------------------------------------------------------------------------------
+  [accountApply.path]: {
+    sample: () => ({
+      body: {
+        requestId: randomUUID(),
+        companyName: 'Authz Trading Ltda',
+        contactName: 'Ana Authz',
+        email: 'ana@authz-trading.test',
+        countries: ['BR'],
+        products: ['payin'],
+        monthlyVolume: 'UNDER_10K',
+      },
+    }),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // iam: users
+  // -------------------------------------------------------------------------------------------
+  [userPage.path]: {
+    sample: () => ({ body: {} }),
+    objects: [{ field: 'roleId', existing: (w) => w.andes.roleId, call: (_w, id) => ({ body: { roleId: id } }), answer: 'filter' }],
+  },
+  [userDetail.path]: {
+    sample: (w) => ({ body: {}, params: { id: w.decoys.userId } }),
+    happy: async (w) => ({ body: {}, params: { id: w.targetUserId } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.userId, call: (_w, id) => ({ body: {}, params: { id } }), answer: NOT_FOUND }],
+  },
+  [userAdd.path]: {
+    sample: (w) => ({ body: { username: 'authz.sample', ...userForm(w, 'Authz Sample') } }),
+    happy: async (w) => {
+      const username = w.unique('added');
+      return { body: { username, ...userForm(w, username) } };
+    },
+    objects: [
+      {
+        field: 'roleIds',
+        existing: (w) => w.andes.roleId,
+        call: (w, id) => ({ body: { username: 'condor.staff', ...condorUserForm(w), roleIds: [id] } }),
+        answer: CHOICE_REFUSED,
+      },
+      {
+        field: 'subMerchantId',
+        existing: (w) => w.andes.subMerchantId,
+        call: (w, id) => ({ body: { username: 'condor.staff', ...condorUserForm(w), subMerchantId: id } }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+  },
+  [userModify.path]: {
+    sample: (w) => ({ body: { id: w.decoys.userId, ...userForm(w, 'Authz Decoy') } }),
+    happy: async (w) => ({ body: { id: (await w.newTargetUser()).id, ...userForm(w, w.unique('renamed')) } }),
+    objects: [
+      { field: 'id', existing: (w) => w.andes.userId, call: (w, id) => ({ body: { id, ...condorUserForm(w) } }), answer: NOT_FOUND },
+      {
+        field: 'roleIds',
+        existing: (w) => w.andes.roleId,
+        call: (w, id) => ({ body: { id: w.condorObjects.userId, ...condorUserForm(w), roleIds: [id] } }),
+        answer: CHOICE_REFUSED,
+      },
+      {
+        field: 'subMerchantId',
+        existing: (w) => w.andes.subMerchantId,
+        call: (w, id) => ({ body: { id: w.condorObjects.userId, ...condorUserForm(w), subMerchantId: id } }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+  },
+  [userStateModify.path]: {
+    precondition: 'an enabled user, who is disabled',
+    sample: (w) => ({ body: { id: w.decoys.userId, state: 0 } }),
+    happy: async (w) => ({ body: { id: (await w.newTargetUser()).id, state: 0 } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.userId, call: (_w, id) => ({ body: { id, state: 0 } }), answer: NOT_FOUND }],
+  },
+  [userRemove.path]: {
+    precondition: 'a user, who is removed',
+    sample: (w) => ({ body: {}, params: { id: w.decoys.userId } }),
+    happy: async (w) => ({ body: {}, params: { id: (await w.newTargetUser()).id } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.userId, call: (_w, id) => ({ body: {}, params: { id } }), answer: NOT_FOUND }],
+  },
+  [resetLinkGenerate.path]: {
+    precondition: 'an enabled user with an e-mail address (their open links are closed)',
+    sample: (w) => ({ body: { userId: w.decoys.userId } }),
+    happy: async (w) => ({ body: { userId: (await w.newTargetUser()).id } }),
+    objects: [{ field: 'userId', existing: (w) => w.andes.userId, call: (_w, id) => ({ body: { userId: id } }), answer: NOT_FOUND }],
+  },
+  [userMfaReset.path]: {
+    precondition: 'a user with MFA bound, whose binding is cleared',
+    sample: (w) => ({ body: { userId: w.decoys.userId } }),
+    happy: async (w) => {
+      const target = await w.newTargetUser();
+      await w.bindMfa(target);
+      return { body: { userId: target.id } };
+    },
+    objects: [{ field: 'userId', existing: (w) => w.andes.userId, call: (_w, id) => ({ body: { userId: id } }), answer: NOT_FOUND }],
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // iam: roles
+  // -------------------------------------------------------------------------------------------
+  [rolePage.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [roleAssignmentList.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [roleDetail.path]: {
+    sample: (w) => ({ body: {}, params: { id: w.decoys.roleId } }),
+    happy: async (w) => ({ body: {}, params: { id: w.targetRoleId } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.roleId, call: (_w, id) => ({ body: {}, params: { id } }), answer: NOT_FOUND }],
+  },
+  [roleAdd.path]: {
+    sample: () => ({ body: { name: 'Authz sample role', permissions: FIXTURE_ROLE_CODES } }),
+    happy: async (w) => ({ body: { name: w.unique('new-role'), permissions: FIXTURE_ROLE_CODES } }),
+  },
+  [roleModify.path]: {
+    precondition: 'a role, which is renamed',
+    sample: (w) => ({ body: { id: w.decoys.roleId, name: 'Authz decoy role', permissions: FIXTURE_ROLE_CODES } }),
+    happy: async (w) => ({ body: { id: await w.newRole(), name: w.unique('renamed-role'), permissions: FIXTURE_ROLE_CODES } }),
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => w.andes.roleId,
+        call: (_w, id) => ({ body: { id, name: 'Condor role', permissions: ['home'] } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  },
+  [roleStateModify.path]: {
+    precondition: 'an enabled role, which is disabled',
+    sample: (w) => ({ body: { id: w.decoys.roleId, state: 0 } }),
+    happy: async (w) => ({ body: { id: await w.newRole(), state: 0 } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.roleId, call: (_w, id) => ({ body: { id, state: 0 } }), answer: NOT_FOUND }],
+  },
+  [roleRemove.path]: {
+    precondition: 'a role no user holds, which is removed',
+    sample: (w) => ({ body: {}, params: { id: w.decoys.roleId } }),
+    happy: async (w) => ({ body: {}, params: { id: await w.newRole() } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.roleId, call: (_w, id) => ({ body: {}, params: { id } }), answer: NOT_FOUND }],
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // ip-trustlist
+  // -------------------------------------------------------------------------------------------
+  [ipTrustlistPage.path]: {
+    sample: () => ({ body: { listType: 'DASHBOARD' } }),
+  },
+  [ipTrustlistEdit.path]: {
+    precondition: 'adding needs setting:ip-trustlist:create; changing an entry (with id) needs setting:ip-trustlist:modify',
+    sample: (w) => ({ body: { listType: 'API', id: w.decoys.entryId, addresses: '198.51.100.250' } }),
+    happy: async (w, _actor, grant) =>
+      grant === 'setting:ip-trustlist:modify'
+        ? { body: { listType: 'API', id: await w.newEntry(), addresses: w.uniqueAddress(), remark: 'changed' } }
+        : { body: { listType: 'API', addresses: w.uniqueAddress(), remark: 'added' } },
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => w.andes.entryId,
+        call: (_w, id) => ({ body: { listType: 'API', id, addresses: '198.51.100.251' } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  },
+  [ipTrustlistRemove.path]: {
+    precondition: 'an entry of the API list, which is removed',
+    sample: (w) => ({ body: {}, params: { id: w.decoys.entryId } }),
+    happy: async (w) => ({ body: {}, params: { id: await w.newEntry() } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.entryId, call: (_w, id) => ({ body: {}, params: { id } }), answer: NOT_FOUND }],
+  },
+  [ipRestrictionQuery.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [ipRestrictionUpdate.path]: {
+    precondition: 'a non-empty DASHBOARD list (seeded); the restriction then holds only a new fixture user',
+    sample: () => ({ body: { mode: 'OFF' } }),
+    happy: async (w) => ({ body: { mode: 'SELECTED_USERS', userIds: [(await w.newTargetUser()).id] } }),
+    objects: [
+      {
+        field: 'userIds',
+        existing: (w) => w.andes.userId,
+        call: (_w, id) => ({ body: { mode: 'SELECTED_USERS', userIds: [id] } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // activity
+  // -------------------------------------------------------------------------------------------
+  [activityPage.path]: {
+    sample: () => ({ body: { timeZone: 'UTC' } }),
+    objects: [
+      {
+        field: 'actorUserId',
+        existing: (w) => w.andes.adminId,
+        call: (_w, id) => ({ body: { timeZone: 'UTC', actorUserId: id } }),
+        answer: 'filter',
+      },
+      {
+        field: 'objectId',
+        existing: (w) => w.andes.userId,
+        call: (_w, id) => ({ body: { timeZone: 'UTC', objectType: 'USER', objectId: String(id) } }),
+        answer: 'filter',
+      },
+    ],
+  },
+  [activityExport.path]: {
+    sample: (w) => ({ body: { timeZone: 'UTC', range: w.dateRange(7) } }),
+    objects: [
+      {
+        field: 'actorUserId',
+        existing: (w) => w.andes.adminId,
+        call: (w, id) => ({ body: { timeZone: 'UTC', range: w.dateRange(7), actorUserId: id } }),
+        answer: 'filter',
+      },
+      {
+        field: 'objectId',
+        existing: (w) => w.andes.userId,
+        call: (w, id) => ({ body: { timeZone: 'UTC', range: w.dateRange(7), objectType: 'USER', objectId: String(id) } }),
+        answer: 'filter',
+      },
+    ],
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // mfa (the caller's own second factor)
+  // -------------------------------------------------------------------------------------------
+  [mfaValidate.path]: {
+    freshActor: true,
+    precondition: 'MFA bound; a code of the current step',
+    sample: () => ({ body: { authCode: '000000' } }),
+    happy: withBoundMfa,
+    succeeded: (data) => has(data, 'authResult', true),
+  },
+  [mfaOpen.path]: {
+    freshActor: true,
+    precondition: 'MFA not bound',
+    sample: () => ({ body: {} }),
+  },
+  [mfaActivate.path]: {
+    freshActor: true,
+    precondition: 'a binding started (open); a code from it',
+    sample: () => ({ body: { authCode: '000000' } }),
+    happy: async (w, actor) => ({ body: { authCode: w.totp(await w.openMfa(actor)) } }),
+    succeeded: (data) => has(data, 'activated', true),
+  },
+  [mfaClose.path]: {
+    freshActor: true,
+    precondition: 'MFA bound; a code of the current step',
+    sample: () => ({ body: { authCode: '000000' } }),
+    happy: withBoundMfa,
+    succeeded: (data) => has(data, 'authResult', true),
+  },
+  [mfaRecoveryCodesRegenerate.path]: {
+    freshActor: true,
+    precondition: 'MFA bound; a code of the current step',
+    sample: () => ({ body: { authCode: '000000' } }),
+    happy: withBoundMfa,
+    succeeded: (data) => has(data, 'authResult', true),
+  },
+  [mfaStatus.path]: {
+    sample: () => ({ body: {} }),
+  },
+};
