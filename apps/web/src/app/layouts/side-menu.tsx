@@ -1,0 +1,96 @@
+import type { PermissionCode } from '@andes/contract/permissions/registry';
+import {
+  AccountBookOutlined,
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  CalculatorOutlined,
+  CustomerServiceOutlined,
+  DownloadOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  MessageOutlined,
+  SafetyOutlined,
+  SendOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { menuAncestors, type SideMenuItem } from '../route-registry.ts';
+
+/** Icons of the top-level entries of the menu (spec §2 menu labels). */
+const TOP_LEVEL_ICONS: Partial<Record<PermissionCode, ReactNode>> = {
+  home: <HomeOutlined />,
+  iam: <TeamOutlined />,
+  transactions: <SwapOutlined />,
+  setting: <SettingOutlined />,
+  finance: <AccountBookOutlined />,
+  reports: <FileTextOutlined />,
+  risk: <SafetyOutlined />,
+  payment: <SendOutlined />,
+  support: <CustomerServiceOutlined />,
+  accounting: <CalculatorOutlined />,
+  'revenue-assurance': <BarChartOutlined />,
+  'global-balance': <GlobalOutlined />,
+  'download-center': <DownloadOutlined />,
+  'message-center': <MessageOutlined />,
+  'sub-merchant': <ApartmentOutlined />,
+};
+
+const FALLBACK_ICON = <AuditOutlined />;
+
+interface SideMenuProps {
+  items: readonly SideMenuItem[];
+  selectedKey: string | null;
+  /** The desktop side bar is collapsed (the Sider collapses the menu; open groups are not controlled then). */
+  collapsed?: boolean;
+  /** Called after an item was chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+}
+
+/** The main menu: groups and links to the screens the user may open, labels from `permissions`. */
+export function SideMenu({ items, selectedKey, collapsed = false, onNavigate }: SideMenuProps) {
+  const { t } = useTranslation('permissions');
+  const { t: tl } = useTranslation('layout');
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (selectedKey ? menuAncestors(items, selectedKey) : []));
+
+  useEffect(() => {
+    if (!selectedKey) return;
+    const groups = menuAncestors(items, selectedKey);
+    setOpenKeys((open) => (groups.every((key) => open.includes(key)) ? open : [...new Set([...open, ...groups])]));
+  }, [items, selectedKey]);
+
+  const toMenuItems = (nodes: readonly SideMenuItem[], topLevel: boolean): NonNullable<MenuProps['items']> =>
+    nodes.map((node) => {
+      const icon = topLevel ? (TOP_LEVEL_ICONS[node.permission] ?? FALLBACK_ICON) : undefined;
+      if (node.path !== null) {
+        return {
+          key: node.key,
+          icon,
+          label: (
+            <Link to={node.path} onClick={onNavigate}>
+              {t(node.permission)}
+            </Link>
+          ),
+        };
+      }
+      return { key: node.key, icon, label: t(node.permission), children: toMenuItems(node.children, false) };
+    });
+
+  return (
+    <nav aria-label={tl('mainMenu')}>
+      <Menu
+        mode="inline"
+        items={toMenuItems(items, true)}
+        selectedKeys={selectedKey ? [selectedKey] : []}
+        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,7 @@
+import type { EnabledState, StatusColor } from '@andes/contract/common/enums';
+import { ENABLED_STATES } from '@andes/contract/common/enums';
+
+/** Colour of a user's or role's state: enabled is a good state, disabled a neutral one. */
+export function enabledStateColor(state: EnabledState): StatusColor {
+  return state === ENABLED_STATES.ENABLE ? 'success' : 'default';
+}

@@ -1,0 +1,30 @@
+import 'i18next';
+import type activity from '../../locales/en/activity.json';
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type home from '../../locales/en/home.json';
+import type iam from '../../locales/en/iam.json';
+import type ip from '../../locales/en/ip.json';
+import type layout from '../../locales/en/layout.json';
+import type mfa from '../../locales/en/mfa.json';
+import type permissions from '../../locales/en/permissions.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    nsSeparator: false;
+    keySeparator: false;
+    returnNull: false;
+    resources: {
+      common: typeof common;
+      layout: typeof layout;
+      permissions: typeof permissions;
+      auth: typeof auth;
+      home: typeof home;
+      mfa: typeof mfa;
+      iam: typeof iam;
+      activity: typeof activity;
+      ip: typeof ip;
+    };
+  }
+}
