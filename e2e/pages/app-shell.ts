@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The signed-in layout: side menu, country selector, language switch, account menu. */
+export class AppShell {
+  constructor(private readonly page: Page) {}
+
+  get desktopLayout(): Locator {
+    return this.page.getByTestId('app-layout-desktop');
+  }
+  get mobileLayout(): Locator {
+    return this.page.getByTestId('app-layout-mobile');
+  }
+  get mainMenu(): Locator {
+    return this.page.getByRole('navigation', { name: /^(Main menu|主菜单)$/ });
+  }
+  get countrySelect(): Locator {
+    return this.page.getByLabel(/^(Country|国家)$/);
+  }
+  get languageSwitch(): Locator {
+    return this.page.getByLabel(/^(Language|语言)$/);
+  }
+  get accountButton(): Locator {
+    return this.page.getByRole('button', { name: /^(Account|账户)$/ });
+  }
+
+  async waitUntilReady(): Promise<void> {
+    await expect(this.desktopLayout.or(this.mobileLayout)).toBeVisible();
+  }
+
+  /** Labels of the links in the side menu (groups expanded). */
+  async menuLabels(): Promise<string[]> {
+    await expect(this.mainMenu).toBeVisible();
+    const groups = this.mainMenu.locator('[role="menuitem"][aria-expanded="false"]');
+    for (let n = await groups.count(); n > 0; n = await groups.count()) {
+      await groups.first().click();
+    }
+    const links = this.mainMenu.getByRole('link');
+    return (await links.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  }
+
+  /** The session token the web app keeps in the browser. */
+  async token(): Promise<string> {
+    const raw: string | null = await this.page.evaluate("window.localStorage.getItem('andes')");
+    const parsed = raw ? (JSON.parse(raw) as { state?: { token?: string } }) : {};
+    const token = parsed.state?.token;
+    if (!token) throw new Error('no token in the browser store');
+    return token;
+  }
+}

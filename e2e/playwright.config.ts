@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.ts';
+
+const port = Number(process.env.E2E_PORT ?? 18473);
+const root = fileURLToPath(new URL('..', import.meta.url));
+// E-mails of the test server's outbox, one JSON line each (start-server.mjs writes, tests read).
+process.env.E2E_OUTBOX_FILE ??= join(root, '.tsbuild', `e2e-outbox-${port}.jsonl`);
+mkdirSync(join(root, '.tsbuild'), { recursive: true });
+const executablePath = await chromiumExecutable();
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
+  outputDir: '../.tsbuild/e2e-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    cwd: '..',
+    url: `http://localhost:${port}/healthz`,
+    env: { PORT: String(port), E2E_OUTBOX_FILE: process.env.E2E_OUTBOX_FILE },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});
