@@ -74,7 +74,18 @@ describe('defineEndpoint', () => {
       request: EmptyRequest,
       response: EmptyResponse,
     } as unknown as EndpointDef;
-    expect(() => defineEndpoint(def)).toThrow(/either public or has a permission, not both/);
+    expect(() => defineEndpoint(def)).toThrow(/exactly one of them/);
+  });
+
+  it('admits service-only calls under /internal/ and nowhere else', () => {
+    const e = defineEndpoint({ path: '/internal/v1/x', summary: 'x', service: true, request: EmptyRequest, response: EmptyResponse });
+    expect(e).toMatchObject({ service: true, public: false, permissions: [] });
+    expect(() =>
+      defineEndpoint({ path: '/dashboard/x', summary: 'x', service: true, request: EmptyRequest, response: EmptyResponse }),
+    ).toThrow(/exactly the \/internal\/ ones/);
+    expect(() =>
+      defineEndpoint({ path: '/internal/v1/x', summary: 'x', permission: SIGNED_IN, request: EmptyRequest, response: EmptyResponse }),
+    ).toThrow(/exactly the \/internal\/ ones/);
   });
 
   it('refuses a path without a leading slash', () => {

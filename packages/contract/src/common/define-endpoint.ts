@@ -39,7 +39,14 @@ interface EndpointBase<Req extends z.ZodType, Res extends z.ZodType, Params exte
   allowedDuringMfaChallenge?: boolean;
 }
 
-export type EndpointAccess = { public: true; permission?: never } | { public?: never; permission: Access | readonly PermissionCode[] };
+/**
+ * Who may call: anybody (`public`), a signed-in user holding a permission, or the payment platform
+ * with its service token (`service`: the `/internal/v1` ingestion calls, never the web app).
+ */
+export type EndpointAccess =
+  | { public: true; permission?: never; service?: never }
+  | { public?: never; permission: Access | readonly PermissionCode[]; service?: never }
+  | { public?: never; permission?: never; service: true };
 
 export type EndpointDef<
   Req extends z.ZodType = z.ZodType,
@@ -64,6 +71,8 @@ export interface Endpoint<
   readonly allowedDuringMfaChallenge: boolean;
   /** True when no session is needed. */
   readonly public: boolean;
+  /** True for the payment platform's calls: a service token instead of a session, no permission. */
+  readonly service: boolean;
   /**
    * What the caller must hold: SIGNED_IN, one code, or any one of several codes.
    * Empty for public endpoints.
@@ -85,10 +94,18 @@ export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, Par
   def: EndpointDef<Req, Res, Params>,
 ): Endpoint<Req, Res, Params> {
   const isPublic = def.public === true;
+  const isService = def.service === true;
   const perms: readonly Access[] =
     def.permission === undefined ? [] : typeof def.permission === 'string' ? [def.permission] : [...def.permission];
-  if (isPublic && perms.length > 0) throw new Error(`${def.path}: an endpoint is either public or has a permission, not both`);
-  if (!isPublic && perms.length === 0) throw new Error(`${def.path}: an endpoint must name a permission or say public: true`);
+  if ([isPublic, isService, perms.length > 0].filter(Boolean).length > 1) {
+    throw new Error(`${def.path}: an endpoint is public, service-only or has a permission: exactly one of them`);
+  }
+  if (!isPublic && !isService && perms.length === 0) {
+    throw new Error(`${def.path}: an endpoint must name a permission or say public: true or service: true`);
+  }
+  if (isService !== def.path.startsWith('/internal/')) {
+    throw new Error(`${def.path}: service-only endpoints are exactly the /internal/ ones`);
+  }
   if (!def.path.startsWith('/')) throw new Error(`${def.path}: path must start with /`);
   const paramNames = [...def.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   if (paramNames.length > 0 && !def.params) throw new Error(`${def.path}: path parameters need a params schema`);
@@ -104,6 +121,7 @@ export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, Par
     allowedDuringPasswordReset: def.allowedDuringPasswordReset ?? false,
     allowedDuringMfaChallenge: def.allowedDuringMfaChallenge ?? false,
     public: isPublic,
+    service: isService,
     permissions: perms,
   };
 }

@@ -40,6 +40,10 @@ export const ResultCode = {
   IP_NOT_TRUSTED: 200031,
   /** The password must be reset before going on (spec §8). */
   PASSWORD_RESET_REQUIRED: 200040,
+  /** The account's available balance does not cover the amount (nothing was moved). */
+  INSUFFICIENT_BALANCE: 200050,
+  /** The platform service token is missing or unknown (`/internal/v1` calls only). */
+  SERVICE_UNAUTHORIZED: 200060,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { AccountTypeSchema } from '../account/enums.ts';
+import { CountrySchema, CurrencySchema } from '../common/countries.ts';
+import { ProductTypeSchema } from '../common/enums.ts';
+import { InstantSchema } from '../common/fields.ts';
+import { PositiveCentsSchema } from '../common/money.ts';
+import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueIdSchema } from '../transaction/parts.ts';
+
+/**
+ * The ingestion API (`/internal/v1`): how the payment platform tells Andes what happened. Each
+ * event has an id chosen by the platform; an id is applied once — sending it again answers the
+ * first outcome and changes nothing (a different payload under a used id is refused). Events may
+ * arrive out of order: one about a transaction Andes has not seen yet is parked and applied when
+ * the transaction arrives; a status older than the transaction's latest is recorded, not applied.
+ * The rules of each event (what it posts to the ledger) are in docs/balances.md.
+ */
+
+export const EventIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'An event id is 1 to 128 letters, digits, ., _, : or -');
+const MerchantCodeSchema = z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/, 'A merchant code like ANDES-DEMO');
+const Reason = z.string().trim().min(1).max(256);
+const NonNegativeCents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Transactions the platform creates (refunds and chargebacks come from their own events). */
+export const CREATED_TRANSACTION_TYPES = ['PAY_IN', 'PAY_OUT', 'MARKET_PLACE_ORDERS'] as const;
+/** Statuses a transaction can be created in. */
+export const CREATED_STATUSES = ['INITIAL_STATUS', 'CREATED', 'IN_PROGRESS'] as const;
+/** Statuses `transaction.status_changed` can set (money-moving outcomes have their own events). */
+export const PAYIN_STATUS_CHANGES = ['IN_PROGRESS', 'FAILED', 'EXPIRED', 'REJECTED', 'CANCELLED'] as const;
+/** Statuses `payout.status_changed` can set on a payout or marketplace order. */
+export const PAYOUT_STATUS_CHANGES = ['IN_PROGRESS', 'SETTLED', 'FAILED', 'REJECTED', 'CANCELLED'] as const;
+
+const base = {
+  eventId: EventIdSchema,
+  occurredAt: InstantSchema,
+  merchantCode: MerchantCodeSchema,
+};
+
+export const TransactionCreatedData = z.object({
+  uniqueId: UniqueIdSchema,
+  /** The merchant's own reference (order number). */
+  merchantReference: z.string().trim().min(1).max(64),
+  /** Set when the transaction belongs to one of the merchant's sub-merchants. */
+  subMerchantCode: MerchantCodeSchema.optional(),
+  transactionType: z.enum(CREATED_TRANSACTION_TYPES),
+  status: z.enum(CREATED_STATUSES),
+  country: CountrySchema,
+  currency: CurrencySchema,
+  productType: ProductTypeSchema,
+  amount: PositiveCentsSchema,
+  accountName: z.string().trim().min(1).max(128).optional(),
+  payer: PartySchema.optional(),
+  beneficiary: PartySchema.optional(),
+  card: CardSchema.optional(),
+  /** The payment link the payment was made through. */
+  paymentLinkId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  storeOrder: StoreOrderSchema.optional(),
+  description: z.string().trim().max(256).optional(),
+});
+export type TransactionCreatedData = z.infer<typeof TransactionCreatedData>;
+
+export const PlatformEvent = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.literal('transaction.created'), data: TransactionCreatedData }),
+  z.object({
+    ...base,
+    type: z.literal('transaction.status_changed'),
+    data: z.object({ uniqueId: UniqueIdSchema, status: z.enum(PAYIN_STATUS_CHANGES), reason: Reason.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('transaction.settled'),
+    data: z
+      .object({
+        uniqueId: UniqueIdSchema,
+        fee: NonNegativeCents,
+        vat: NonNegativeCents,
+        /** When the settled money becomes available to the merchant (settlement delay). */
+        availableAt: InstantSchema,
+        /** Part of the net withheld as a deposit (rolling reserve) until `depositReleaseAt`. */
+        deposit: NonNegativeCents.default(0),
+        depositReleaseAt: InstantSchema.optional(),
+        exchangeRate: ExchangeRateSchema.optional(),
+        e2eId: z.string().trim().min(1).max(64).optional(),
+      })
+      .refine((d) => d.deposit === 0 || d.depositReleaseAt !== undefined, {
+        message: 'A deposit needs depositReleaseAt',
+        path: ['depositReleaseAt'],
+      }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('transaction.refunded'),
+    data: z.object({
+      /** The pay-in refunded. */
+      uniqueId: UniqueIdSchema,
+      /** The refund's own unique id (a REFUND transaction). */
+      refundId: UniqueIdSchema,
+      amount: PositiveCentsSchema,
+      reason: Reason.optional(),
+    }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('transaction.charged_back'),
+    data: z.object({
+      uniqueId: UniqueIdSchema,
+      /** The chargeback's own unique id (a CHARGE_BACK transaction). */
+      chargebackId: UniqueIdSchema,
+      amount: PositiveCentsSchema,
+      fee: NonNegativeCents.default(0),
+      reason: Reason,
+    }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('transaction.held'),
+    data: z.object({ uniqueId: UniqueIdSchema, reason: Reason.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('transaction.unheld'),
+    data: z.object({ uniqueId: UniqueIdSchema, reason: Reason.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('payout.status_changed'),
+    data: z.object({
+      uniqueId: UniqueIdSchema,
+      status: z.enum(PAYOUT_STATUS_CHANGES),
+      /** SETTLED: the payout's fee and VAT. */
+      fee: NonNegativeCents.optional(),
+      vat: NonNegativeCents.optional(),
+      e2eId: z.string().trim().min(1).max(64).optional(),
+      reason: Reason.optional(),
+    }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('global.topped_up'),
+    data: z.object({ reference: UniqueIdSchema, amount: PositiveCentsSchema, remark: Reason.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('global.transferred_out'),
+    data: z.object({
+      reference: UniqueIdSchema,
+      /** USD cents leaving the global account. */
+      amount: PositiveCentsSchema,
+      targetCountry: CountrySchema,
+      targetAccountType: AccountTypeSchema,
+      /** Local cents reaching the target account. */
+      targetAmount: PositiveCentsSchema,
+      exchangeRate: ExchangeRateSchema,
+    }),
+  }),
+]);
+export type PlatformEvent = z.infer<typeof PlatformEvent>;
+export type PlatformEventInput = z.input<typeof PlatformEvent>;
+export type PlatformEventType = PlatformEvent['type'];
+export const PLATFORM_EVENT_TYPES = PlatformEvent.options.map((o) => o.shape.type.value) as readonly PlatformEventType[];
+
+/**
+ * What became of an event: APPLIED (now, or before: `duplicate` says so), PARKED (its transaction
+ * is not known yet; applied when it arrives), STALE (older than what is known; recorded only).
+ */
+export const EVENT_OUTCOMES = ['APPLIED', 'PARKED', 'STALE'] as const;
+export const EventOutcomeSchema = z.enum(EVENT_OUTCOMES);
+export type EventOutcome = z.infer<typeof EventOutcomeSchema>;
+
+export const EventAck = z.object({
+  eventId: EventIdSchema,
+  outcome: EventOutcomeSchema,
+  /** True when the id was seen before: nothing changed this time. */
+  duplicate: z.boolean(),
+});
+export type EventAck = z.infer<typeof EventAck>;
+
+// ---- payouts offered to the platform (outbox) ---------------------------------------------------
+
+export const PayoutClaimRequest = z.object({
+  /** How many payouts to take at most. */
+  limit: z.number().int().min(1).max(100).default(20),
+  /** How long they stay reserved for this caller before being offered again, in seconds. */
+  leaseSeconds: z.number().int().min(5).max(3600).default(60),
+});
+export type PayoutClaimRequest = z.infer<typeof PayoutClaimRequest>;
+
+/** A payout created in the dashboard, waiting for the platform to send it. */
+export const OfferedPayout = z.object({
+  uniqueId: UniqueIdSchema,
+  merchantCode: z.string(),
+  subMerchantCode: z.string().nullable(),
+  transactionType: z.enum(['PAY_OUT', 'MARKET_PLACE_ORDERS']),
+  country: CountrySchema,
+  currency: CurrencySchema,
+  productType: ProductTypeSchema,
+  amount: PositiveCentsSchema,
+  beneficiary: PartySchema,
+  merchantReference: z.string(),
+  createdAt: InstantSchema,
+  /** How many times it was offered before (a lease that ran out). */
+  attempts: z.number().int().min(0),
+});
+export type OfferedPayout = z.infer<typeof OfferedPayout>;
+
+export const PayoutClaim = z.object({ list: z.array(OfferedPayout) });
+export type PayoutClaim = z.infer<typeof PayoutClaim>;
