@@ -59,6 +59,23 @@ export interface Config {
    * the links e-mails carry (password reset) start with it. Default `http://localhost:<PORT>`.
    */
   publicUrl: string;
+  platform: {
+    /**
+     * Service token of the payment platform for `/internal/v1` (ANDES_PLATFORM_TOKEN, at least 32
+     * characters). Only its SHA-256 is stored. Null: the embedded set-up generates one and keeps it
+     * in `<dataDir>/platform-token` (mode 0600) for the simulator; with DATABASE_URL the ingestion
+     * API then has no token and refuses every call.
+     */
+    token: string | null;
+    /** Run the built-in simulator in this process (ANDES_SIMULATOR; default: on in demo mode). */
+    simulator: boolean;
+    /** Events per second the built-in simulator aims at (ANDES_SIMULATOR_RATE, default 2). */
+    simulatorRate: number;
+    /** Transactions of history the demo seed creates (ANDES_DEMO_HISTORY, default 120000; 0: none). */
+    demoHistory: number;
+  };
+  /** Run background jobs (settlement releases, clean-ups) in this process (ANDES_JOBS, default on). */
+  jobs: boolean;
 }
 
 /** Sender when MAIL_FROM is not set (embedded outbox only: SMTP needs a real one). */
@@ -113,6 +130,27 @@ const EnvSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
   ANDES_DEMO: boolText.optional(),
+  ANDES_PLATFORM_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, 'ANDES_PLATFORM_TOKEN must be 32 to 256 characters of letters, digits or ._~+/=-')
+    .optional(),
+  ANDES_SIMULATOR: boolText.optional(),
+  ANDES_SIMULATOR_RATE: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'ANDES_SIMULATOR_RATE must be a number of events per second')
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 1000, 'ANDES_SIMULATOR_RATE must be above 0 and at most 1000')
+    .optional(),
+  ANDES_DEMO_HISTORY: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'ANDES_DEMO_HISTORY must be a whole number of transactions')
+    .transform(Number)
+    .refine((n) => n <= 5_000_000, 'ANDES_DEMO_HISTORY must be at most 5000000')
+    .optional(),
+  ANDES_JOBS: boolText.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   ANDES_WEB_DIST: z.string().trim().min(1, 'ANDES_WEB_DIST must not be empty').optional(),
   ANDES_SESSION_IDLE_MINUTES: positiveInt('ANDES_SESSION_IDLE_MINUTES').optional(),
@@ -250,5 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     secretKey: e.ANDES_SECRET_KEY ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM, onboardingTo: e.ANDES_ONBOARDING_EMAIL ?? null },
     publicUrl: e.ANDES_PUBLIC_URL ? new URL(e.ANDES_PUBLIC_URL).origin : `http://localhost:${port}`,
+    platform: {
+      token: e.ANDES_PLATFORM_TOKEN ?? null,
+      simulator: e.ANDES_SIMULATOR ?? e.ANDES_DEMO ?? databaseUrl === null,
+      simulatorRate: e.ANDES_SIMULATOR_RATE ?? 2,
+      demoHistory: e.ANDES_DEMO_HISTORY ?? 120_000,
+    },
+    jobs: e.ANDES_JOBS ?? true,
   };
 }

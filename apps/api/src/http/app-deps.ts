@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import type { SessionService } from '../modules/auth/session.service.ts';
 import type { IpAccessGuard } from '../modules/ip-trustlist/ip-access.ts';
 import type { MfaService } from '../modules/mfa/mfa.service.ts';
+import type { ServiceTokenVerifier } from '../modules/platform/service-token.ts';
 import type { Mailer } from '../plugins/mail.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   readonly ipAccess: IpAccessGuard;
   /** argon2id of passwords and recovery codes. */
   readonly hasher: PasswordHasher;
+  /** The payment platform's bearer tokens (`/internal/v1`). */
+  readonly serviceTokens: ServiceTokenVerifier;
 }
 
 declare module 'fastify' {

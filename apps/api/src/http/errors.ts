@@ -22,6 +22,8 @@ const HTTP_STATUS_OF: Readonly<Record<number, number>> = {
   [ResultCode.SESSION_EXPIRED]: 401,
   [ResultCode.IP_NOT_TRUSTED]: 403,
   [ResultCode.PASSWORD_RESET_REQUIRED]: 403,
+  [ResultCode.INSUFFICIENT_BALANCE]: 409,
+  [ResultCode.SERVICE_UNAUTHORIZED]: 401,
 };
 
 export function httpStatusOf(code: number): number {

@@ -6,6 +6,8 @@ import { acceptsResetLinkToken } from '@andes/contract/password/reset-link';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import { AuthErrors } from '../modules/auth/auth.errors.ts';
+import { PlatformErrors } from '../modules/platform/platform.errors.ts';
+import { bearerTokenOf } from '../modules/platform/service-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { CommonErrors } from './errors.ts';
@@ -49,8 +51,25 @@ export interface EndpointOptions {
 const authKey = Symbol('andes.auth');
 type RequestWithAuth = FastifyRequest & { [authKey]?: AuthContext };
 
-/** Throws unless the endpoint is either public or names at least one permission. */
-function assertGuarded(endpoint: Endpoint): void {
+/**
+ * Throws unless the endpoint is either public or names at least one permission — or, only when
+ * registered through registerServiceEndpoint (`service`), is one of the platform's service calls.
+ */
+function assertGuarded(endpoint: Endpoint, service = false): void {
+  if (endpoint.service !== service) {
+    throw new Error(
+      endpoint.service
+        ? `${endpoint.path}: a service endpoint is registered with registerServiceEndpoint`
+        : `${endpoint.path}: registerServiceEndpoint takes only service endpoints (service: true)`,
+    );
+  }
+  if (endpoint.service) {
+    if (endpoint.public || endpoint.permissions.length > 0) {
+      throw new Error(`${endpoint.path}: a service endpoint is neither public nor guarded by a permission`);
+    }
+    if (endpoint.kind !== 'json') throw new Error(`${endpoint.path}: service endpoints are JSON calls`);
+    return;
+  }
   if (endpoint.public && endpoint.permissions.length > 0) {
     throw new Error(`${endpoint.path}: an endpoint is either public or has a permission, not both`);
   }
@@ -105,6 +124,23 @@ const requireResetLinkToken: preValidationAsyncHookHandler = async (request) => 
   if (tokenOf(request) === null) throw CommonErrors.unauthorized();
 };
 
+const serviceKey = Symbol('andes.service');
+type RequestWithService = FastifyRequest & { [serviceKey]?: string };
+
+/**
+ * The platform's calls: `Authorization: Bearer <service token>`, checked against the stored
+ * SHA-256 of the tokens not revoked. Missing or unknown: SERVICE_UNAUTHORIZED (401). No session,
+ * no permission, no IP trust list (those are the dashboard users').
+ */
+function authenticateService(app: FastifyInstance): preValidationAsyncHookHandler {
+  return async (request) => {
+    const token = bearerTokenOf(request.headers.authorization);
+    const name = token === null ? null : await app.andes.serviceTokens.verify(token);
+    if (name === null) throw PlatformErrors.serviceUnauthorized();
+    (request as RequestWithService)[serviceKey] = name;
+  };
+}
+
 /** A call without a body is read as `{}`, so empty-request endpoints accept a bare POST. */
 const defaultBody: preValidationAsyncHookHandler = async (request) => {
   if (request.body === undefined || request.body === null) request.body = {};
@@ -133,33 +169,42 @@ function isBinaryFile(value: unknown): value is BinaryFile {
   return typeof v.filename === 'string' && typeof v.contentType === 'string' && (Buffer.isBuffer(v.body) || v.body instanceof Readable);
 }
 
-function moduleTag(path: string): string {
-  return path.split('/').filter(Boolean)[1] ?? 'other';
+function moduleTag(endpoint: Endpoint): string {
+  if (endpoint.service) return SERVICE_TAG;
+  return endpoint.path.split('/').filter(Boolean)[1] ?? 'other';
 }
+
+/** OpenAPI tag of the platform's calls. */
+export const SERVICE_TAG = 'internal';
+/** OpenAPI security scheme of the platform's calls (HTTP bearer; see plugins/openapi.ts). */
+export const SERVICE_SECURITY_SCHEME = 'platformToken';
 
 function register<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  run: (ctx: BaseContext<E> & { auth: AuthContext | undefined }) => Promise<unknown>,
+  run: (ctx: BaseContext<E> & { auth: AuthContext | undefined; service: string | undefined }) => Promise<unknown>,
   options: EndpointOptions,
+  service = false,
 ): void {
-  assertGuarded(endpoint);
+  assertGuarded(endpoint, service);
   const binary = endpoint.kind === 'binary';
-  const preValidation: preValidationAsyncHookHandler[] = endpoint.public
-    ? [defaultBody]
-    : acceptsResetLinkToken(endpoint.path)
-      ? [requireResetLinkToken, defaultBody]
-      : [authenticate(app, endpoint), defaultBody];
+  const preValidation: preValidationAsyncHookHandler[] = endpoint.service
+    ? [authenticateService(app), defaultBody]
+    : endpoint.public
+      ? [defaultBody]
+      : acceptsResetLinkToken(endpoint.path)
+        ? [requireResetLinkToken, defaultBody]
+        : [authenticate(app, endpoint), defaultBody];
   const route: RouteOptions = {
     method: 'POST',
     url: endpoint.path,
     schema: {
       summary: endpoint.summary,
-      tags: [moduleTag(endpoint.path)],
+      tags: [moduleTag(endpoint)],
       body: endpoint.request,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(binary ? {} : { response: { 200: envelopeOf(endpoint.response) } }),
-      ...(endpoint.public ? {} : { security: [{ token: [] }] }),
+      ...(endpoint.public ? {} : { security: [endpoint.service ? { [SERVICE_SECURITY_SCHEME]: [] } : { token: [] }] }),
     },
     config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } : {},
     preValidation,
@@ -172,6 +217,7 @@ function register<E extends Endpoint>(
           reply,
           signal,
           auth: (request as RequestWithAuth)[authKey],
+          service: (request as RequestWithService)[serviceKey],
         }),
       );
       if (!binary) return reply.code(200).send({ code: ResultCode.OK, msg: 'success', data: result ?? null });
@@ -249,5 +295,35 @@ export function registerResetLinkEndpoint<E extends Endpoint>(
       return handler({ ...ctx, resetLinkToken });
     },
     options,
+  );
+}
+
+export interface ServiceHandlerContext<E extends Endpoint> extends BaseContext<E> {
+  /** Name of the service token the call came with (`platform`). */
+  service: string;
+}
+
+/**
+ * Registers one of the payment platform's `service: true` endpoints (`/internal/v1`): bearer
+ * service token (SERVICE_UNAUTHORIZED without a known one) → zod validation (200001) → handler,
+ * within `endpoint.timeoutMs`, answering the `{code,msg,data}` envelope. Documented in OpenAPI
+ * under the `internal` tag with the bearer scheme. Throws for any other endpoint.
+ */
+export function registerServiceEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: ServiceHandlerContext<E>) => Promise<HandlerResult<E>>,
+  options: EndpointOptions = {},
+): void {
+  register(
+    app,
+    endpoint,
+    (ctx) => {
+      const { service } = ctx;
+      if (service === undefined) throw new Error(`${endpoint.path}: no service caller on a service route`);
+      return handler({ ...ctx, service });
+    },
+    options,
+    true,
   );
 }

@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SERVICE_SECURITY_SCHEME, SERVICE_TAG } from '../http/register-endpoint.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PREFIX = '/docs';
@@ -43,10 +44,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Andes merchant dashboard API',
         description:
           'Every call is POST with a JSON body and answers {code, msg, data} (binary downloads answer the file). ' +
-          `Send the session token from sign-in in the \`${TOKEN_HEADER}\` header; a rotated token comes back in \`refresh-token\`.`,
+          `Send the session token from sign-in in the \`${TOKEN_HEADER}\` header; a rotated token comes back in \`refresh-token\`. ` +
+          `The payment platform's calls (tag \`${SERVICE_TAG}\`, under /internal/v1) take its service token instead: ` +
+          '`Authorization: Bearer <token>`.',
         version: '0.1.0',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } } },
+      tags: [{ name: SERVICE_TAG, description: 'The payment platform → Andes ingestion API (service token; idempotent events)' }],
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
+          [SERVICE_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', description: 'The platform service token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -1,0 +1,160 @@
+import { PRODUCTS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@andes/contract/common/enums';
+import type { Card, Party } from '@andes/contract/transaction/parts';
+import { REFUND_STATUSES } from '@andes/contract/transaction/parts';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './ledger.ts';
+import { merchants } from './merchants.ts';
+
+const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface Attachment {
+  name: string;
+  size: number;
+  contentType: string;
+  storageKey: string;
+}
+
+/**
+ * Every transaction of spec §3: pay-ins, payouts, marketplace orders, and the refunds and
+ * chargebacks of pay-ins (rows of their own, linked to the original by related_transaction_id).
+ * Payment-link payments and store orders are pay-ins with payment_link_id or store_* set.
+ * Card data is at most BIN and last 4 (the contract's CardSchema has no room for more).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uniqueId: text('unique_id').notNull(),
+    /** The top-level merchant (scope of its users). */
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** Set when a sub-merchant's transaction. */
+    subMerchantId: integer('sub_merchant_id').references(() => merchants.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    transactionType: text('transaction_type', { enum: TRANSACTION_TYPES }).notNull(),
+    product: text('product', { enum: PRODUCTS }).notNull(),
+    productType: text('product_type').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    vat: bigint('vat', { mode: 'number' }).notNull().default(0),
+    exchangeRate: text('exchange_rate'),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    statusReason: text('status_reason'),
+    /** 1 on hold, 2 unhold (spec §3). */
+    holdStatus: smallint('hold_status').notNull().default(2),
+    /** Cents moved to ON_HOLD by the current hold. */
+    heldAmount: bigint('held_amount', { mode: 'number' }).notNull().default(0),
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }).notNull().default('NONE'),
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    refundTime: instant('refund_time'),
+    chargedBackAmount: bigint('charged_back_amount', { mode: 'number' }).notNull().default(0),
+    /** Refund or chargeback → the pay-in it concerns. */
+    relatedTransactionId: bigint('related_transaction_id', { mode: 'number' }),
+    merchantReference: text('merchant_reference').notNull(),
+    accountName: text('account_name'),
+    payer: jsonb('payer').$type<Party>(),
+    beneficiary: jsonb('beneficiary').$type<Party>(),
+    card: jsonb('card').$type<Card>(),
+    cardBin: text('card_bin'),
+    cardLast4: text('card_last4'),
+    e2eId: text('e2e_id'),
+    paymentLinkId: text('payment_link_id'),
+    storePlatform: text('store_platform', { enum: ['SHOPIFY', 'SHOPLAZZA'] }),
+    storeShopDomain: text('store_shop_domain'),
+    storeOrderId: text('store_order_id'),
+    storeOrderName: text('store_order_name'),
+    description: text('description'),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    /** When the platform created it (spec "submit time"). */
+    createdAt: instant('created_at').notNull(),
+    /** `created_at` as a calendar date in the country's time zone (daily figures, date filters). */
+    createdDate: text('created_date').notNull(),
+    settledAt: instant('settled_at'),
+    availableAt: instant('available_at'),
+    /** Time of the latest status event applied: an older one is stale. */
+    statusAt: instant('status_at').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_unique_id_key').on(t.uniqueId),
+    // Lists and charts: a merchant's (or a sub-merchant's) transactions of one country and type by time.
+    index('transactions_merchant_list_idx').on(t.merchantId, t.country, t.transactionType, t.createdAt, t.id),
+    index('transactions_sub_merchant_list_idx')
+      .on(t.subMerchantId, t.country, t.transactionType, t.createdAt, t.id)
+      .where(sql`${t.subMerchantId} is not null`),
+    index('transactions_merchant_reference_idx').on(t.merchantId, t.merchantReference),
+    index('transactions_related_idx').on(t.relatedTransactionId).where(sql`${t.relatedTransactionId} is not null`),
+    // Home's count of transactions on hold (few rows: only those on hold now).
+    index('transactions_held_idx').on(t.merchantId, t.country).where(sql`${t.holdStatus} = 1`),
+    check('transactions_type_check', sql`${t.transactionType} in (${list(TRANSACTION_TYPES)})`),
+    check('transactions_status_check', sql`${t.status} in (${list(TRANSACTION_STATUSES)})`),
+    check('transactions_hold_status_check', sql`${t.holdStatus} in (1, 2)`),
+    check(
+      'transactions_amounts_check',
+      sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.vat} >= 0 and ${t.heldAmount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} + ${t.chargedBackAmount} <= ${t.amount}`,
+    ),
+    check(
+      'transactions_card_check',
+      sql`(${t.cardBin} is null or ${t.cardBin} ~ '^[0-9]{6,8}$') and (${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$')`,
+    ),
+  ],
+);
+
+/**
+ * Daily figures per merchant, holder, country, local date, type, product type and status, kept
+ * up to date in the same database transaction as the event that changes them (a status change
+ * moves one transaction from one row to another). Home's charts read these, never the raw rows.
+ */
+export const dailyTransactionStats = pgTable(
+  'daily_transaction_stats',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    /** The holder: the merchant itself or the sub-merchant. */
+    holderId: integer('holder_id').notNull(),
+    country: text('country').notNull(),
+    statDate: text('stat_date').notNull(),
+    transactionType: text('transaction_type', { enum: TRANSACTION_TYPES }).notNull(),
+    productType: text('product_type').notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    vat: bigint('vat', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('daily_transaction_stats_key').on(
+      t.merchantId,
+      t.country,
+      t.statDate,
+      t.holderId,
+      t.transactionType,
+      t.productType,
+      t.status,
+    ),
+    index('daily_transaction_stats_holder_idx').on(t.holderId, t.country, t.statDate),
+  ],
+);
+
+/** The product types a merchant has in each country (Home product list). */
+export const merchantProducts = pgTable(
+  'merchant_products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    country: text('country').notNull(),
+    product: text('product', { enum: PRODUCTS }).notNull(),
+    productType: text('product_type').notNull(),
+    open: smallint('open').notNull().default(1),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('merchant_products_key').on(t.merchantId, t.country, t.product, t.productType)],
+);

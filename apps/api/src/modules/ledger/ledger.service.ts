@@ -1,0 +1,227 @@
+import type { AccountType } from '@andes/contract/account/enums';
+import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
+import type { Db } from '../../db/client.ts';
+import { BUCKETS, type Bucket, type EntryKind } from '../../db/schema/ledger.ts';
+import { globalAccountNo, localAccountNo } from './account-numbers.ts';
+import { isCheckViolation, LedgerErrors } from './ledger.errors.ts';
+import {
+  type AccountRef,
+  addToBuckets,
+  findGlobalAccount,
+  findHolder,
+  findLocalAccount,
+  insertEntry,
+  insertGlobalAccount,
+  insertLocalAccount,
+  insertPostings,
+  type LockedRow,
+  type PostingRow,
+  selectForUpdate,
+  systemAccountRows,
+} from './ledger.repository.ts';
+import { type AccountState, type BucketBalances, isBalanced, type Line, type SystemAccounts } from './posting-rules.ts';
+
+/**
+ * The ledger service: provisions accounts, locks them and writes entries (docs/balances.md).
+ *
+ * Every function takes the caller's database transaction: an event's postings, its transaction
+ * row and its daily figures commit together or not at all. Lock order, followed by every writer
+ * so that two writers never wait on each other in a circle: merchant and global accounts first,
+ * ascending by id (`lock`), then — inside `write`, at the end of the work — SYSTEM accounts,
+ * ascending by id. The row locks serialise concurrent writers of one account: a rule decides on
+ * balances nobody else can change until the transaction ends, so concurrent payouts can never
+ * overdraw; the check constraint `accounts_no_overdraw_check` is the last guard.
+ */
+
+/** A merchant's (or sub-merchant's) local account. */
+export interface LocalAccount extends AccountRef {
+  holderId: number;
+  merchantId: number;
+  country: Country;
+  accountType: AccountType;
+}
+
+/**
+ * The holder's account of one country and type, created on first use (currency of the country,
+ * account number `<holder code>.<country>.<type>`, merchant = the holder's parent or itself).
+ */
+export async function ensureLocalAccount(tx: Db, holderId: number, country: Country, accountType: AccountType): Promise<LocalAccount> {
+  const holder = await findHolder(tx, holderId);
+  if (!holder) throw new Error(`no merchant ${holderId}`);
+  const merchantId = holder.parentId ?? holder.id;
+  const found = await findLocalAccount(tx, holderId, country, accountType);
+  if (found) return { ...found, holderId, merchantId, country, accountType };
+  const created = await insertLocalAccount(tx, {
+    holderId,
+    merchantId,
+    country,
+    currency: COUNTRY_INFO[country].currency,
+    accountType,
+    accountNo: localAccountNo(holder.code, country, accountType),
+  });
+  // A concurrent transaction created it first: ON CONFLICT waited for it, so it is visible now.
+  const account = created ?? (await findLocalAccount(tx, holderId, country, accountType));
+  if (!account) throw new Error(`account ${holder.code}.${country}.${accountType} neither created nor found`);
+  return { ...account, holderId, merchantId, country, accountType };
+}
+
+/** The merchant's global (USD) account, created on first use. Sub-merchants have none. */
+export async function ensureGlobalAccount(tx: Db, merchantId: number): Promise<AccountRef> {
+  const found = await findGlobalAccount(tx, merchantId);
+  if (found) return found;
+  const holder = await findHolder(tx, merchantId);
+  if (!holder) throw new Error(`no merchant ${merchantId}`);
+  if (holder.parentId !== null) throw new Error(`merchant ${holder.code} is a sub-merchant: global accounts belong to merchants`);
+  const created = await insertGlobalAccount(tx, merchantId, globalAccountNo(holder.code));
+  const account = created ?? (await findGlobalAccount(tx, merchantId));
+  if (!account) throw new Error(`global account of ${holder.code} neither created nor found`);
+  return account;
+}
+
+/** The provider's accounts in one currency (created by migration 0005 for every currency). */
+export async function systemAccounts(tx: Db, currency: string): Promise<SystemAccounts> {
+  const rows = await systemAccountRows(tx, currency);
+  const idOf = (code: string) => {
+    const row = rows.find((r) => r.code === code);
+    if (!row) throw new Error(`no SYSTEM ${code} account in ${currency}`);
+    return row.id;
+  };
+  return { clearing: idOf('CLEARING'), fees: idOf('FEES'), tax: idOf('TAX'), fx: idOf('FX') };
+}
+
+function balancesOf(row: LockedRow): BucketBalances {
+  return {
+    AVAILABLE: row.AVAILABLE,
+    PENDING: row.PENDING,
+    ON_HOLD: row.ON_HOLD,
+    RESERVED: row.RESERVED,
+    DEPOSIT_HELD: row.DEPOSIT_HELD,
+    OWED: row.OWED,
+  };
+}
+
+/** Locked accounts by id, as the posting rules see them; `write` keeps them up to date. */
+export type LockedAccounts = Map<number, AccountState>;
+
+/**
+ * Locks merchant and global accounts (`SELECT … FOR UPDATE`, ascending id) for the rest of the
+ * transaction and returns their balances. SYSTEM accounts are never locked here (see `write`).
+ */
+export async function lock(tx: Db, accountIds: readonly number[]): Promise<LockedAccounts> {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
+  const rows = await selectForUpdate(tx, ids);
+  const out: LockedAccounts = new Map();
+  for (const row of rows) {
+    if (row.kind === 'SYSTEM') throw new Error(`account ${row.id} is a SYSTEM account: it is not locked for rules`);
+    out.set(row.id, { id: row.id, currency: row.currency, balances: balancesOf(row) });
+  }
+  const missing = ids.filter((id) => !out.has(id));
+  if (missing.length > 0) throw new Error(`accounts not found: ${missing.join(', ')}`);
+  return out;
+}
+
+/** What an entry is about. */
+export interface EntryMeta {
+  kind: EntryKind;
+  transactionId?: number | null;
+  eventId?: string | null;
+  /** When it happened (the event's time). */
+  effectiveAt: Date;
+}
+
+export interface Written {
+  entryId: number;
+  /** Balances after the entry of each merchant or global account it touched. */
+  balances: Map<number, BucketBalances>;
+}
+
+/**
+ * Writes one entry: refuses lines that do not sum to zero per currency, inserts the entry, adds
+ * each account's lines to its bucket columns with one UPDATE per account (merchant and global
+ * accounts ascending, then SYSTEM accounts ascending) and inserts the postings with the bucket's
+ * balance right after each. `locked` (from `lock`) is brought up to date. Lines of zero are left
+ * out; no lines, no entry (null). An overdraw refused by the database is INSUFFICIENT_BALANCE.
+ */
+export async function write(tx: Db, meta: EntryMeta, lines: readonly Line[], locked?: LockedAccounts): Promise<Written | null> {
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.amount)) throw new Error(`${meta.kind}: a posting of ${l.amount} is not a whole number of cents`);
+  }
+  const posted = lines.filter((l) => l.amount !== 0);
+  if (!isBalanced(posted)) throw new Error(`${meta.kind}: the lines do not sum to zero per currency`);
+  if (posted.length === 0) return null;
+
+  const entryId = await insertEntry(tx, {
+    kind: meta.kind,
+    transactionId: meta.transactionId ?? null,
+    eventId: meta.eventId ?? null,
+    effectiveAt: meta.effectiveAt,
+  });
+
+  const deltas = new Map<number, Partial<Record<Bucket, number>>>();
+  for (const l of posted) {
+    const d = deltas.get(l.accountId) ?? {};
+    d[l.bucket] = (d[l.bucket] ?? 0) + l.amount;
+    deltas.set(l.accountId, d);
+  }
+  const after = new Map<number, LockedRow>();
+  const updateAll = async (ids: number[]) => {
+    for (const id of ids) {
+      let row: LockedRow | null;
+      try {
+        row = await addToBuckets(tx, id, deltas.get(id) ?? {});
+      } catch (err) {
+        if (isCheckViolation(err, 'accounts_no_overdraw_check')) throw LedgerErrors.overdraw();
+        throw err;
+      }
+      if (!row) throw new Error(`${meta.kind}: account ${id} not found`);
+      after.set(id, row);
+    }
+  };
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  // SYSTEM accounts (MAIN bucket only) last: they are shared by every merchant of a currency, so
+  // their row locks are taken as late, and held as briefly, as possible.
+  const isSystem = (id: number) => posted.every((l) => l.accountId !== id || l.bucket === 'MAIN');
+  await updateAll(ids.filter((id) => !isSystem(id)));
+  await updateAll(ids.filter(isSystem));
+
+  for (const l of posted) {
+    const row = after.get(l.accountId);
+    if (!row) throw new Error(`${meta.kind}: account ${l.accountId} not updated`);
+    if (row.currency !== l.currency) throw new Error(`${meta.kind}: a ${l.currency} posting on ${row.currency} account ${row.id}`);
+    if ((row.kind === 'SYSTEM') !== (l.bucket === 'MAIN')) {
+      throw new Error(`${meta.kind}: bucket ${l.bucket} on ${row.kind} account ${row.id}`);
+    }
+  }
+
+  // Balance after each posting: the final balance less what later postings of the entry add.
+  const running = new Map<string, number>();
+  for (const [id, d] of deltas) {
+    const row = after.get(id) as LockedRow;
+    for (const bucket of BUCKETS) if (d[bucket] !== undefined) running.set(`${id}:${bucket}`, row[bucket] - (d[bucket] ?? 0));
+  }
+  const postings: PostingRow[] = posted.map((l) => {
+    const key = `${l.accountId}:${l.bucket}`;
+    const balanceAfter = (running.get(key) ?? 0) + l.amount;
+    running.set(key, balanceAfter);
+    return {
+      entryId,
+      accountId: l.accountId,
+      bucket: l.bucket,
+      currency: l.currency,
+      amount: l.amount,
+      balanceAfter,
+      effectiveAt: meta.effectiveAt,
+    };
+  });
+  await insertPostings(tx, postings);
+
+  const balances = new Map<number, BucketBalances>();
+  for (const [id, row] of after) {
+    if (row.kind === 'SYSTEM') continue;
+    const b = balancesOf(row);
+    balances.set(id, b);
+    const state = locked?.get(id);
+    if (state) state.balances = b;
+  }
+  return { entryId, balances };
+}

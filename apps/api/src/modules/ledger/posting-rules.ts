@@ -1,0 +1,321 @@
+import type { Bucket, EntryKind } from '../../db/schema/ledger.ts';
+
+/**
+ * The posting rules: what each money event writes to the ledger (docs/balances.md). Pure
+ * functions of the amounts and of the locked accounts' bucket balances, so the online path
+ * (one event in one database transaction, accounts locked) and the bulk path (the demo history
+ * seed, balances kept in memory) produce the same entries.
+ *
+ * Sign: a line's `amount` goes into (+) or out of (−) one bucket of one account. The lines of an
+ * entry sum to zero per currency. Merchant buckets never go below zero except OWED (≤ 0), and
+ * AVAILABLE and OWED are never both non-zero: credits pay OWED off first, debits push what
+ * AVAILABLE cannot cover into OWED only where the rule allows it (chargebacks and fees).
+ */
+
+export interface Line {
+  accountId: number;
+  bucket: Bucket;
+  currency: string;
+  amount: number;
+}
+
+export interface EntryDraft {
+  kind: EntryKind;
+  lines: Line[];
+}
+
+/** Bucket balances of one merchant or global account as locked (SYSTEM accounts need none). */
+export interface BucketBalances {
+  AVAILABLE: number;
+  PENDING: number;
+  ON_HOLD: number;
+  RESERVED: number;
+  DEPOSIT_HELD: number;
+  OWED: number;
+}
+
+export const EMPTY_BUCKETS: Readonly<BucketBalances> = {
+  AVAILABLE: 0,
+  PENDING: 0,
+  ON_HOLD: 0,
+  RESERVED: 0,
+  DEPOSIT_HELD: 0,
+  OWED: 0,
+};
+
+/** A merchant-side account as the rules see it. */
+export interface AccountState {
+  id: number;
+  currency: string;
+  balances: BucketBalances;
+}
+
+/** The provider's accounts in one currency. */
+export interface SystemAccounts {
+  clearing: number;
+  fees: number;
+  tax: number;
+  fx: number;
+}
+
+/** A rule refused the event: nothing is written. `insufficient` when money was missing. */
+export class RuleRefusal extends Error {
+  override name = 'RuleRefusal';
+  constructor(
+    message: string,
+    readonly insufficient: boolean = false,
+  ) {
+    super(message);
+  }
+}
+
+function assertCents(name: string, value: number, min = 0): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer ≥ ${min} cents, got ${value}`);
+}
+
+const line = (accountId: number, bucket: Bucket, currency: string, amount: number): Line => ({ accountId, bucket, currency, amount });
+const nonZero = (lines: Line[]): Line[] => lines.filter((l) => l.amount !== 0);
+
+/**
+ * Credits `amount` to an account's AVAILABLE, paying what it OWES first. Returns the lines
+ * (without the counter-side).
+ */
+export function creditAvailable(account: AccountState, amount: number): Line[] {
+  const payOff = Math.min(amount, -account.balances.OWED);
+  return nonZero([line(account.id, 'OWED', account.currency, payOff), line(account.id, 'AVAILABLE', account.currency, amount - payOff)]);
+}
+
+/**
+ * Debits `amount` from the listed buckets in order as far as each goes; what remains is OWED.
+ * Only for debits the merchant cannot refuse (chargebacks, fees of a completed payout).
+ */
+export function debitOrOwe(account: AccountState, amount: number, order: readonly Bucket[]): Line[] {
+  let left = amount;
+  const lines: Line[] = [];
+  for (const bucket of order) {
+    const have = account.balances[bucket as keyof BucketBalances] ?? 0;
+    const take = Math.min(left, Math.max(0, have));
+    if (take > 0) lines.push(line(account.id, bucket, account.currency, -take));
+    left -= take;
+  }
+  if (left > 0) lines.push(line(account.id, 'OWED', account.currency, -left));
+  return lines;
+}
+
+/** Lines of several accounts applied to a snapshot (the bulk path and the tests keep balances this way). */
+export function applyLines(balances: Map<number, BucketBalances>, lines: readonly Line[]): void {
+  for (const l of lines) {
+    if (l.bucket === 'MAIN') continue;
+    const b = balances.get(l.accountId);
+    if (!b) continue;
+    b[l.bucket] += l.amount;
+  }
+}
+
+/** True when the lines sum to zero in every currency. */
+export function isBalanced(lines: readonly Line[]): boolean {
+  const sums = new Map<string, number>();
+  for (const l of lines) sums.set(l.currency, (sums.get(l.currency) ?? 0) + l.amount);
+  return [...sums.values()].every((s) => s === 0);
+}
+
+// ---- pay-ins ----------------------------------------------------------------------------------
+
+export interface SettlementSplit {
+  /** What the merchant gets after fee and VAT. */
+  net: number;
+  /** Part of the net withheld as a deposit (rolling reserve). */
+  deposit: number;
+  /** The rest, pending until it becomes available. */
+  pending: number;
+}
+
+export function settlementSplit(amount: number, fee: number, vat: number, deposit = 0): SettlementSplit {
+  assertCents('amount', amount, 1);
+  assertCents('fee', fee);
+  assertCents('vat', vat);
+  assertCents('deposit', deposit);
+  const net = amount - fee - vat;
+  if (net < 0) throw new RuleRefusal('Fee and VAT exceed the amount');
+  if (deposit > net) throw new RuleRefusal('The deposit exceeds what the merchant gets');
+  return { net, deposit, pending: net - deposit };
+}
+
+/**
+ * A pay-in settled: the platform holds the payer's money (CLEARING); the merchant's share is
+ * pending until its available date, the deposit part is held, fee and VAT go to the provider.
+ */
+export function payinSettled(
+  merchant: AccountState,
+  sys: SystemAccounts,
+  amount: number,
+  fee: number,
+  vat: number,
+  deposit = 0,
+): EntryDraft {
+  const split = settlementSplit(amount, fee, vat, deposit);
+  const c = merchant.currency;
+  return {
+    kind: 'PAYIN_SETTLED',
+    lines: nonZero([
+      line(sys.clearing, 'MAIN', c, -amount),
+      line(merchant.id, 'PENDING', c, split.pending),
+      line(merchant.id, 'DEPOSIT_HELD', c, split.deposit),
+      line(sys.fees, 'MAIN', c, fee),
+      line(sys.tax, 'MAIN', c, vat),
+    ]),
+  };
+}
+
+/** Pending (or deposit) money of a settlement becomes available. */
+export function released(merchant: AccountState, amount: number, from: 'PENDING' | 'DEPOSIT_HELD' = 'PENDING'): EntryDraft {
+  assertCents('amount', amount);
+  if (merchant.balances[from] < amount) throw new RuleRefusal(`Release of ${amount} exceeds ${from} ${merchant.balances[from]}`);
+  return { kind: 'RELEASE', lines: nonZero([line(merchant.id, from, merchant.currency, -amount), ...creditAvailable(merchant, amount)]) };
+}
+
+/**
+ * A settled pay-in is put on hold: its money moves to ON_HOLD from where it sits — PENDING while
+ * its release is still scheduled, else AVAILABLE as far as AVAILABLE goes. `held` is what moved
+ * (the transaction keeps it, to give back exactly that).
+ */
+export function held(merchant: AccountState, net: number, releaseScheduled: boolean): EntryDraft & { held: number } {
+  const from: Bucket = releaseScheduled ? 'PENDING' : 'AVAILABLE';
+  const amount = Math.min(net, merchant.balances[from]);
+  return {
+    kind: 'HOLD',
+    held: amount,
+    lines: nonZero([line(merchant.id, from, merchant.currency, -amount), line(merchant.id, 'ON_HOLD', merchant.currency, amount)]),
+  };
+}
+
+/** The hold is lifted: what was held goes back to PENDING while the release is scheduled, else becomes available. */
+export function unheld(merchant: AccountState, heldAmount: number, releaseScheduled: boolean): EntryDraft {
+  const amount = Math.min(heldAmount, merchant.balances.ON_HOLD);
+  const back = releaseScheduled ? [line(merchant.id, 'PENDING', merchant.currency, amount)] : creditAvailable(merchant, amount);
+  return { kind: 'UNHOLD', lines: nonZero([line(merchant.id, 'ON_HOLD', merchant.currency, -amount), ...back]) };
+}
+
+/** A refund to the payer, paid from AVAILABLE: refused (nothing moves) when AVAILABLE does not cover it. */
+export function refunded(merchant: AccountState, sys: SystemAccounts, amount: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  if (merchant.balances.AVAILABLE < amount) {
+    throw new RuleRefusal(`The available balance (${merchant.balances.AVAILABLE}) does not cover the refund of ${amount}`, true);
+  }
+  return {
+    kind: 'REFUND',
+    lines: [line(merchant.id, 'AVAILABLE', merchant.currency, -amount), line(sys.clearing, 'MAIN', merchant.currency, amount)],
+  };
+}
+
+/**
+ * A chargeback: the scheme takes the amount back and the merchant cannot refuse. It comes from
+ * the transaction's own held money first, then AVAILABLE, then the deposit; the rest is OWED.
+ * The chargeback fee follows the same order.
+ */
+export function chargedBack(
+  merchant: AccountState,
+  sys: SystemAccounts,
+  amount: number,
+  fee: number,
+  heldOfTransaction: number,
+): EntryDraft & { fromHeld: number } {
+  assertCents('amount', amount, 1);
+  assertCents('fee', fee);
+  const fromHeld = Math.min(heldOfTransaction, merchant.balances.ON_HOLD, amount + fee);
+  const rest = amount + fee - fromHeld;
+  const afterHeld: AccountState = { ...merchant, balances: { ...merchant.balances, ON_HOLD: merchant.balances.ON_HOLD - fromHeld } };
+  const c = merchant.currency;
+  return {
+    kind: 'CHARGEBACK',
+    fromHeld,
+    lines: nonZero([
+      line(merchant.id, 'ON_HOLD', c, -fromHeld),
+      ...debitOrOwe(afterHeld, rest, ['AVAILABLE', 'DEPOSIT_HELD']),
+      line(sys.clearing, 'MAIN', c, amount),
+      line(sys.fees, 'MAIN', c, fee),
+    ]),
+  };
+}
+
+// ---- payouts and marketplace orders ------------------------------------------------------------
+
+/** A payout is accepted for sending: its amount is reserved from AVAILABLE, or it is refused. */
+export function payoutReserved(account: AccountState, amount: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  if (account.balances.AVAILABLE < amount) {
+    throw new RuleRefusal(`The available balance (${account.balances.AVAILABLE}) does not cover the payout of ${amount}`, true);
+  }
+  return {
+    kind: 'PAYOUT_RESERVED',
+    lines: [line(account.id, 'AVAILABLE', account.currency, -amount), line(account.id, 'RESERVED', account.currency, amount)],
+  };
+}
+
+/**
+ * The payout reached the beneficiary: the reserved amount leaves through CLEARING; fee and VAT,
+ * known now, come from AVAILABLE (what it cannot cover is OWED).
+ */
+export function payoutSettled(account: AccountState, sys: SystemAccounts, amount: number, fee: number, vat: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  assertCents('fee', fee);
+  assertCents('vat', vat);
+  if (account.balances.RESERVED < amount) throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the payout ${amount}`);
+  const c = account.currency;
+  return {
+    kind: 'PAYOUT_SETTLED',
+    lines: nonZero([
+      line(account.id, 'RESERVED', c, -amount),
+      line(sys.clearing, 'MAIN', c, amount),
+      ...debitOrOwe(account, fee + vat, ['AVAILABLE']),
+      line(sys.fees, 'MAIN', c, fee),
+      line(sys.tax, 'MAIN', c, vat),
+    ]),
+  };
+}
+
+/** The payout failed, was rejected or cancelled after its amount was reserved: it comes back. */
+export function payoutReturned(account: AccountState, amount: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  if (account.balances.RESERVED < amount) throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the payout ${amount}`);
+  return {
+    kind: 'PAYOUT_RETURNED',
+    lines: nonZero([line(account.id, 'RESERVED', account.currency, -amount), ...creditAvailable(account, amount)]),
+  };
+}
+
+// ---- the global account ------------------------------------------------------------------------
+
+/** Funds arrive in the global account. */
+export function globalToppedUp(global: AccountState, sys: SystemAccounts, amount: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  return { kind: 'GLOBAL_TOPUP', lines: [line(sys.clearing, 'MAIN', global.currency, -amount), ...creditAvailable(global, amount)] };
+}
+
+/**
+ * Funds leave the global account (USD) for a local account (local currency) at a rate: each
+ * currency balances through the provider's FX account. Refused when AVAILABLE does not cover it.
+ */
+export function globalTransferredOut(
+  global: AccountState,
+  target: AccountState,
+  sysUsd: SystemAccounts,
+  sysLocal: SystemAccounts,
+  amount: number,
+  targetAmount: number,
+): EntryDraft {
+  assertCents('amount', amount, 1);
+  assertCents('targetAmount', targetAmount, 1);
+  if (global.balances.AVAILABLE < amount) {
+    throw new RuleRefusal(`The global available balance (${global.balances.AVAILABLE}) does not cover ${amount}`, true);
+  }
+  return {
+    kind: 'GLOBAL_TRANSFER_OUT',
+    lines: [
+      line(global.id, 'AVAILABLE', global.currency, -amount),
+      line(sysUsd.fx, 'MAIN', global.currency, amount),
+      line(sysLocal.fx, 'MAIN', target.currency, -targetAmount),
+      ...creditAvailable(target, targetAmount),
+    ],
+  };
+}
