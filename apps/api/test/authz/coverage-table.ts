@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { accountList } from '@andes/contract/account/endpoints';
 import { activityExport, activityPage } from '@andes/contract/activity/endpoints';
 import { changePassword, currentUserInfo, login, logout, permissionLoad } from '@andes/contract/auth/endpoints';
+import { COUNTRY_INFO } from '@andes/contract/common/countries';
+import { addDays, todayIn } from '@andes/contract/common/dates';
 import type { Access } from '@andes/contract/common/define-endpoint';
 import { ResultCode } from '@andes/contract/common/envelope';
+import { globalAccountInfo, globalStatementPage } from '@andes/contract/global/endpoints';
+import {
+  accountingCalendar,
+  amountSummary,
+  balanceDetail,
+  balanceQuery,
+  dayOfHistory,
+  pendingBalanceInfo,
+  productLineChart,
+  productList,
+  productPieChart,
+  realTimeLineChart,
+  transactionLineChart,
+  unreadMessageCount,
+} from '@andes/contract/home/endpoints';
 import {
   passwordReset,
   resetLinkGenerate,
@@ -84,6 +102,11 @@ export interface Entry {
    * to `sample`.
    */
   happy?(w: World, actor: Actor, grant: Access): Promise<Call>;
+  /**
+   * The endpoint names several permissions and any one of them admits every request (the same list
+   * serves two screens): no request needs one code rather than another.
+   */
+  anyGrantAdmitsEveryRequest?: boolean;
   /** What the happy answer's data must show beyond code 200 (calls that answer 200 with a negative result). */
   succeeded?(data: unknown): boolean;
   /** The objects the request names by id. */
@@ -110,6 +133,11 @@ const condorUserForm = (w: World) => ({
   roleIds: [w.condorObjects.roleId],
   countries: ['MX'],
 });
+
+/** Today in Brazil by the test clock: Home's calls refuse dates after it. */
+const brToday = (w: World) => todayIn(COUNTRY_INFO.BR.timezoneName, w.t.clock());
+/** The last week in Brazil, for Home's charts. */
+const brWeek = (w: World) => ({ country: 'BR', from: addDays(brToday(w), -6), to: brToday(w) });
 
 /** An MFA call with a code from the caller's bound authenticator. */
 const withBoundMfa = async (w: World, actor: Actor): Promise<Call> => ({ body: { authCode: w.totp(await w.bindMfa(actor)) } });
@@ -387,6 +415,58 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
         answer: 'filter',
       },
     ],
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // account, home and global balance (one authorised country; ANDES-DEMO has all seven)
+  // -------------------------------------------------------------------------------------------
+  [accountList.path]: {
+    precondition: 'Home and Global balance both list the local accounts: either permission admits any request',
+    anyGrantAdmitsEveryRequest: true,
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [balanceQuery.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [balanceDetail.path]: {
+    sample: () => ({ body: { country: 'BR', accountType: 'PAY_IN' } }),
+  },
+  [pendingBalanceInfo.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [productList.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [transactionLineChart.path]: {
+    sample: (w) => ({ body: brWeek(w) }),
+  },
+  [dayOfHistory.path]: {
+    sample: (w) => ({ body: { country: 'BR', date: brToday(w) } }),
+  },
+  [amountSummary.path]: {
+    sample: (w) => ({ body: brWeek(w) }),
+  },
+  [productPieChart.path]: {
+    sample: (w) => ({ body: brWeek(w) }),
+  },
+  [productLineChart.path]: {
+    sample: (w) => ({ body: { ...brWeek(w), product: 'payin' } }),
+  },
+  [realTimeLineChart.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [accountingCalendar.path]: {
+    sample: (w) => ({ body: { country: 'BR', month: brToday(w).slice(0, 7) } }),
+  },
+  [unreadMessageCount.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [globalAccountInfo.path]: {
+    precondition: 'a merchant user (the global account is opened on first read)',
+    sample: () => ({ body: {} }),
+  },
+  [globalStatementPage.path]: {
+    sample: () => ({ body: { businessType: 'TOPUP' } }),
   },
 
   // -------------------------------------------------------------------------------------------

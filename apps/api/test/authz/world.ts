@@ -2,7 +2,7 @@ import { login } from '@andes/contract/auth/endpoints';
 import { type LoginResponse, USER_TYPES } from '@andes/contract/auth/schemas';
 import { RECORD_ID_MAX } from '@andes/contract/common/fields';
 import { parseIpEntry } from '@andes/contract/common/ip';
-import { closePermissions, type PermissionCode } from '@andes/contract/permissions/registry';
+import { closePermissions, PERMISSIONS, type PermissionCode } from '@andes/contract/permissions/registry';
 import { eq } from 'drizzle-orm';
 import { HOUR_MS, MINUTE_MS } from '../../src/clock.ts';
 import { sessions, sessionTokens } from '../../src/db/schema/auth.ts';
@@ -31,6 +31,19 @@ export const NEW_PASSWORD = 'Condensa-Ribera-8316';
 export const TARGET_ROLE_CODES: readonly PermissionCode[] = ['iam:user'];
 /** The permissions of fixture roles: something every role-management permission may grant and change. */
 export const FIXTURE_ROLE_CODES: readonly PermissionCode[] = ['iam:role'];
+
+/**
+ * A permission that does not admit an endpoint guarded by `grants`: `home` when the endpoint is not
+ * one of Home's, else the first page (a menu with a route) whose code, with its ancestors and
+ * dependencies, holds none of `grants`. Case 4 sends the request as a holder of exactly this code.
+ */
+export function unrelatedPermission(grants: readonly string[]): PermissionCode {
+  const admits = (code: PermissionCode) => [...closePermissions([code])].some((c) => grants.includes(c));
+  if (!admits('home')) return 'home';
+  const page = PERMISSIONS.find((p) => p.type === 'MENU' && p.route !== null && !admits(p.code));
+  if (!page) throw new Error(`no permission leaves ${grants.join(', ')} out`);
+  return page.code;
+}
 
 /** A signed-in user. */
 export interface Actor {
@@ -324,6 +337,12 @@ export class World {
   async newExactly(codes: readonly PermissionCode[]): Promise<Actor> {
     const roleId = await this.newRole(codes);
     return this.signIn(await this.newUser('exact', { roleIds: [roleId] }));
+  }
+
+  /** The signed-in holder of exactly the permission `unrelatedPermission(grants)` names (home: the shared home-only user). */
+  unrelatedTo(grants: readonly string[]): Promise<Actor> {
+    const code = unrelatedPermission(grants);
+    return code === 'home' ? Promise.resolve(this.homeOnly) : this.exactly([code]);
   }
 
   /** The signed-in holder of a role granting exactly `codes`: one per code list, signed in once. */
