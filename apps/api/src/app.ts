@@ -13,13 +13,17 @@ import { type Db, MIGRATIONS_FOLDER } from './db/client.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
 import { startSessionCleanup } from './jobs/session-cleanup.job.ts';
+import { startSettlementRelease } from './jobs/settlement-release.job.ts';
 import { loggerOptions } from './logging.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { ActivityRecorder } from './modules/activity/activity.recorder.ts';
 import { registerActivityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { registerGlobalRoutes } from './modules/global/global.routes.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerIamRoutes } from './modules/iam/iam.routes.ts';
 import { IpAccessGuard } from './modules/ip-trustlist/ip-access.ts';
 import { registerIpTrustlistRoutes } from './modules/ip-trustlist/ip-trustlist.routes.ts';
@@ -27,6 +31,8 @@ import { registerMfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { MfaService } from './modules/mfa/mfa.service.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPasswordRoutes } from './modules/password/password.routes.ts';
+import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
+import { ServiceTokenVerifier } from './modules/platform/service-token.ts';
 import { registerSubMerchantRoutes } from './modules/sub-merchant/sub-merchant.routes.ts';
 import { createMailer } from './plugins/mail.ts';
 import { DOCS_PREFIX, OPENAPI_PATH, registerOpenApi } from './plugins/openapi.ts';
@@ -47,7 +53,7 @@ export interface BuildAppOptions {
   secretBox?: SecretBox;
   /** Replaces the SMTP transport when config.mail.smtpUrl is set (tests pass nodemailer's JSON transport). */
   mailTransport?: Transporter;
-  /** Run the periodic session clean-up in this process (default true). */
+  /** Run the background jobs (session clean-up; settlement release when config.jobs) in this process (default true). */
   jobs?: boolean;
 }
 
@@ -88,12 +94,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = createMailer(config.mail, { db, clock, log: app.log }, options.mailTransport);
   const mfa = new MfaService(db, secretBox, hasher, sessions, activity, mailer, clock);
   const ipAccess = new IpAccessGuard(db);
-  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher };
+  const serviceTokens = new ServiceTokenVerifier(db, clock);
+  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher, serviceTokens };
   app.decorate('andes', deps);
   app.addHook('onClose', async () => mailer.close());
   if (options.jobs ?? true) {
     const cleanup = startSessionCleanup({ db, clock, log: app.log, session: config.session });
     app.addHook('onClose', async () => cleanup.stop());
+    if (config.jobs) {
+      const releases = startSettlementRelease({ db, clock, log: app.log });
+      app.addHook('onClose', async () => releases.stop());
+    }
   }
 
   registerErrorHandling(app);
@@ -126,6 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMfaRoutes(app);
   registerOnboardingRoutes(app);
   registerSubMerchantRoutes(app);
+  registerPlatformRoutes(app);
+  registerAccountRoutes(app);
+  registerHomeRoutes(app);
+  registerGlobalRoutes(app);
 
   const webServed = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

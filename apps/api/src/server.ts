@@ -4,13 +4,23 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseTargetOf, openDatabase } from './db/client.ts';
 import { DEMO_SIGN_INS, seedDemo } from './db/seed/demo.ts';
+import { seedDemoHistory } from './db/seed/demo-history.ts';
 import { createPasswordHasher } from './modules/auth/password-hasher.ts';
+import { type PlatformTokenSource, readOrCreateTokenFile, setUpPlatformToken } from './modules/platform/service-token.ts';
 import { loadSecretKey, SecretBox, secretKeyFile } from './security/secret-box.ts';
+import { type Simulator, startSimulator } from './simulator/runner.ts';
 
 /** `smtp://user:pass@mail.example.com:587` → `mail.example.com:587` (never the credentials). */
 function smtpHostOf(url: string): string {
   const u = new URL(url);
   return `${u.hostname}${u.port ? `:${u.port}` : ''}`;
+}
+
+/** The banner's line about the ingestion API's token (where it is, never what it is). */
+function describePlatformToken(source: PlatformTokenSource): string {
+  if (source.kind === 'config') return '/internal/v1 takes the token of ANDES_PLATFORM_TOKEN';
+  if (source.kind === 'file') return `/internal/v1 takes the token in ${source.file} (the simulator reads it there)`;
+  return '/internal/v1 refuses every call: set ANDES_PLATFORM_TOKEN';
 }
 
 /** Starts Andes: config → database → migrations → demo seed → app → listen, then one banner. */
@@ -34,6 +44,15 @@ async function main(): Promise<void> {
   const hasher = createPasswordHasher(config.passwordHashing);
   let seeded = false;
   if (config.demo) seeded = await database.withStartupLock((db) => seedDemo(db, hasher));
+  let history = '';
+  if (config.demo && config.platform.demoHistory > 0) {
+    const result = await database.withStartupLock((db) =>
+      seedDemoHistory(db, { transactions: config.platform.demoHistory, log: (line) => console.log(line) }),
+    );
+    if (result.created)
+      history = `, ${result.transactions.toLocaleString('en-US')} transactions of history in ${(result.totalMs / 1000).toFixed(1)} s`;
+  }
+  const platformToken = await setUpPlatformToken(database.db, config, new Date());
 
   const app = await buildApp({ config, db: database.db, hasher, secretBox });
   await app.listen({ port: config.port, host: config.host });
@@ -41,10 +60,23 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '127.0.0.1' || config.host === '::1' ? 'localhost' : config.host;
 
+  // The stand-in payment platform, in demo mode: it speaks only the ingestion API, over HTTP.
+  const simulatorToken = config.platform.token ?? (config.databaseUrl === null ? readOrCreateTokenFile(config.dataDir) : null);
+  let simulator: Simulator | null = null;
+  if (config.platform.simulator && simulatorToken !== null) {
+    const loopback = config.host === '::1' ? '[::1]' : '127.0.0.1';
+    simulator = startSimulator({
+      baseUrl: `http://${loopback}:${port}`,
+      token: simulatorToken,
+      ratePerSecond: config.platform.simulatorRate,
+      log: (line) => app.log.info({ simulator: true }, line),
+    });
+  }
+
   const lines = [
     '',
     `Andes is ready at http://${host}:${port}`,
-    `  database: ${database.description}${seeded ? ' (demo data created)' : ''}`,
+    `  database: ${database.description}${seeded ? ` (demo data created${history})` : ''}`,
     existsSync(join(config.webDist, 'index.html'))
       ? `  web app:  ${config.webDist}`
       : `  web app:  not built (${config.webDist} has no index.html; \`npm run build\`) — serving the API only`,
@@ -54,6 +86,10 @@ async function main(): Promise<void> {
     config.mail.smtpUrl === null
       ? '  e-mail:   local outbox (messages are stored and printed to this log, links included)'
       : `  e-mail:   SMTP ${smtpHostOf(config.mail.smtpUrl)} from ${config.mail.from}`,
+    `  platform: ${describePlatformToken(platformToken)}`,
+    simulator
+      ? `  simulator: on, about ${config.platform.simulatorRate} events/s (ANDES_SIMULATOR=false turns it off; \`npm run simulate\` runs it alone)`
+      : '  simulator: off',
   ];
   if (config.demo) {
     lines.push('  demo sign-ins:');
@@ -68,6 +104,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await simulator?.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -7,6 +7,7 @@ import type { Db } from '../client.ts';
 import { merchantAreas, merchants } from '../schema/merchants.ts';
 import { rolePermissions, roles, userRoles, users } from '../schema/users.ts';
 import { seedDemoIpTrustlists } from './demo-ip-trustlist.ts';
+import { seedDemoMoney } from './demo-money.ts';
 
 /** A demo sign-in, printed by the server at start and used by the tests. */
 export interface DemoSignIn {
@@ -256,6 +257,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, now: Date = new D
       }
     }
     await seedDemoIpTrustlists(tx, idOf('ANDES-DEMO'), now);
+    await seedDemoMoney(tx, merchantIds, now);
     return true;
   });
 }

@@ -1,0 +1,407 @@
+import { setMaxListeners } from 'node:events';
+import type { AccountType } from '@andes/contract/account/enums';
+import type { PlatformEventInput, PlatformEventType } from '@andes/contract/platform/schemas';
+import { CATALOGUE, meanAmount } from './catalogue.ts';
+import { PlatformClient, type SendResult } from './client.ts';
+import { TimeHeap } from './heap.ts';
+import {
+  type Allocation,
+  LIVE_TIME,
+  type PlannedEvent,
+  planFunding,
+  planOfferedPayout,
+  planTransaction,
+  type Timing,
+  type TransactionKind,
+} from './lifecycle.ts';
+import { DEFAULT_TARGETS, type SimTarget, type Stream, streamsOf } from './merchants.ts';
+import { hashTag, Rng } from './prng.ts';
+
+/**
+ * The live simulator: plays the payment platform in real time against any Andes server, through
+ * the ingestion API only. New transactions start as a Poisson process sized to the event rate;
+ * each one's events are sent in order, the next one not before the previous is acknowledged,
+ * with bounded concurrency. Transient failures are retried with backoff under the same event id;
+ * a refund the balance cannot cover yet is tried again a few minutes later. Payouts created in
+ * the dashboard are claimed from the outbox and driven to an outcome. One summary line a minute.
+ */
+
+export interface SimulatorOptions {
+  /** Andes' origin, like http://localhost:8080. */
+  baseUrl: string;
+  /** The platform's service token (never logged). */
+  token: string;
+  /** Events per second to aim at. */
+  ratePerSecond: number;
+  /** Whom to trade for; default the demo seed's merchants. */
+  merchants?: readonly SimTarget[];
+  log?: (line: string) => void;
+  /** Aborting it stops the simulator (like stop()). */
+  signal?: AbortSignal;
+  /** Seed of ids and amounts; default one per start (ids never clash with an earlier run's). */
+  seed?: string;
+  timing?: Timing;
+  /** Requests in flight at most (default 8). */
+  concurrency?: number;
+  /** Default 60 s. */
+  summaryEveryMs?: number;
+  /** How often the outbox is polled (default 3 s); 0: never. */
+  claimEveryMs?: number;
+  /** How often payout accounts are funded (default 5 min). */
+  fundingEveryMs?: number;
+  /** Attempts of one event before it is given up (default 8). */
+  maxAttempts?: number;
+  /** First backoff after a transient failure (default 500 ms, doubling, at most 30 s). */
+  retryBaseMs?: number;
+  /** A refund or transfer the balance does not cover yet is tried again after 1 to 4 times this (default 60 s). */
+  deferralMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface SimulatorTotals {
+  /** Transactions started, by kind. */
+  started: Record<TransactionKind, number>;
+  /** Acknowledged events by type. */
+  sent: Partial<Record<PlatformEventType, number>>;
+  /** Acknowledged events by outcome (duplicates counted apart). */
+  outcomes: { APPLIED: number; PARKED: number; STALE: number; duplicate: number };
+  /** Events sent again after a transient failure. */
+  retries: number;
+  /** Refunds and transfers deferred because the balance did not cover them yet. */
+  deferred: number;
+  /** Events given up (refused, out of attempts, never covered). */
+  givenUp: number;
+  /** Dashboard payouts taken from the outbox. */
+  offeredPayouts: number;
+}
+
+export interface Simulator {
+  totals(): SimulatorTotals;
+  /** Stops starting and sending; waits for requests in flight; returns the totals. */
+  stop(): Promise<SimulatorTotals>;
+}
+
+interface Chain {
+  label: string;
+  events: PlannedEvent[];
+  next: number;
+  /** Insufficient-balance deferrals of the current event. */
+  deferrals: number;
+  /** Once the first event is acknowledged, the others go on as chains of their own (a funding's transfers). */
+  fanOut?: boolean;
+  /** Called once the chain is over, whatever its outcome. */
+  done?: () => void;
+}
+
+const MAX_DEFERRALS = 6;
+const GIVE_UP_LINES_PER_WINDOW = 5;
+/** Transactions waiting for their next event, at most; beyond it no new one starts. */
+const MAX_WAITING = 50_000;
+
+function emptyTotals(): SimulatorTotals {
+  return {
+    started: { payin: 0, payout: 0, marketplace: 0 },
+    sent: {},
+    outcomes: { APPLIED: 0, PARKED: 0, STALE: 0, duplicate: 0 },
+    retries: 0,
+    deferred: 0,
+    givenUp: 0,
+    offeredPayouts: 0,
+  };
+}
+
+/** Mean events of a transaction's life over the streams (sampled once, deterministic). */
+export function meanEventsPerTransaction(streams: readonly Stream[]): number {
+  const rng = new Rng('mean-events');
+  let events = 0;
+  const samples = 400;
+  for (let i = 0; i < samples; i += 1) {
+    const stream = rng.weighted(streams);
+    const kind = rng.weighted(stream.kinds).kind;
+    events += planTransaction({ seed: 'mean-events', index: i, holder: stream.holder, kind, at: 0, timing: LIVE_TIME }).events.length;
+  }
+  return events / samples;
+}
+
+/** One line of figures: `APPLIED 10, PARKED 0…`. */
+export function summaryLine(prefix: string, t: SimulatorTotals): string {
+  const s = t.sent;
+  return (
+    `${prefix}: ${t.outcomes.APPLIED + t.outcomes.PARKED + t.outcomes.STALE} events ` +
+    `(applied ${t.outcomes.APPLIED}, parked ${t.outcomes.PARKED}, stale ${t.outcomes.STALE}, duplicate ${t.outcomes.duplicate}); ` +
+    `started ${t.started.payin} pay-ins, ${t.started.payout} payouts, ${t.started.marketplace} marketplace orders; ` +
+    `settled ${s['transaction.settled'] ?? 0}, other status changes ${s['transaction.status_changed'] ?? 0}, ` +
+    `refunds ${s['transaction.refunded'] ?? 0}, chargebacks ${s['transaction.charged_back'] ?? 0}, holds ${s['transaction.held'] ?? 0}, ` +
+    `payout updates ${s['payout.status_changed'] ?? 0}, top-ups ${s['global.topped_up'] ?? 0}, transfers ${s['global.transferred_out'] ?? 0}, ` +
+    `dashboard payouts ${t.offeredPayouts}; retries ${t.retries}, deferred ${t.deferred}, given up ${t.givenUp}`
+  );
+}
+
+export function startSimulator(options: SimulatorOptions): Simulator {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const timing = options.timing ?? LIVE_TIME;
+  const concurrency = options.concurrency ?? 8;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const retryBaseMs = options.retryBaseMs ?? 500;
+  const seed = options.seed ?? `live-${Date.now().toString(36)}`;
+  const client = new PlatformClient({ baseUrl: options.baseUrl, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const streams = streamsOf(options.merchants ?? DEFAULT_TARGETS);
+  if (streams.length === 0) throw new Error('the simulator needs at least one merchant and country');
+  if (!(options.ratePerSecond > 0)) throw new Error('ratePerSecond must be above 0');
+  const rng = new Rng(`${seed}/runner`);
+  const transactionsPerSecond = options.ratePerSecond / meanEventsPerTransaction(streams);
+
+  const totals = emptyTotals();
+  let window = emptyTotals();
+  const count = (f: (t: SimulatorTotals) => void) => {
+    f(totals);
+    f(window);
+  };
+
+  const heap = new TimeHeap<Chain>();
+  const stopper = new AbortController();
+  const onAbort = () => void stop();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let stopped = false;
+  let inFlight = 0;
+  const idle: (() => void)[] = [];
+  let index = 0;
+  let nextStartAt = Date.now();
+  const offered = new Set<string>();
+  /** Merchants whose payout accounts received their first funding. */
+  const funded = new Set<string>();
+  let unauthorizedLoggedAt = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopper.signal.aborted) return resolve();
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        stopper.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      stopper.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  setMaxListeners(concurrency + 10, stopper.signal);
+
+  function enqueue(chain: Chain): void {
+    const event = chain.events[chain.next];
+    if (event) heap.push(Math.max(event.at, Date.now()), chain);
+  }
+
+  function startTransaction(at: number): void {
+    const stream = rng.weighted(streams);
+    let kind = rng.weighted(stream.kinds).kind;
+    // Until its accounts are first funded, a merchant only collects.
+    if (kind !== 'payin' && !funded.has(stream.holder.merchantCode)) kind = 'payin';
+    const plan = planTransaction({ seed, index: index++, holder: stream.holder, kind, at, timing });
+    count((t) => {
+      t.started[kind] += 1;
+    });
+    enqueue({ label: plan.uniqueId, events: plan.events, next: 0, deferrals: 0 });
+  }
+
+  /** Funds the payout and marketplace accounts of the top-level merchants for the next periods. */
+  function fund(periods: number): void {
+    const periodSeconds = (options.fundingEveryMs ?? 5 * 60_000) / 1000;
+    const totalWeight = streams.reduce((s, x) => s + x.weight, 0);
+    const byMerchant = new Map<string, Allocation[]>();
+    for (const stream of streams) {
+      if (stream.holder.subMerchantCode) continue;
+      const kindTotal = stream.kinds.reduce((s, k) => s + k.weight, 0);
+      const catalogue = CATALOGUE[stream.holder.country];
+      for (const k of stream.kinds) {
+        if (k.kind === 'payin') continue;
+        const products = k.kind === 'payout' ? catalogue.payouts : catalogue.marketplace;
+        const weightSum = products.reduce((s, p) => s + p.weight, 0);
+        const mean = products.reduce((s, p) => s + p.weight * meanAmount(p.amount), 0) / weightSum;
+        const perSecond = (transactionsPerSecond * stream.weight * k.weight) / (totalWeight * kindTotal);
+        const amount = Math.ceil(perSecond * periodSeconds * periods * mean * 1.2);
+        const accountType: AccountType = k.kind === 'payout' ? 'PAY_OUT' : 'MARKET_PLACE';
+        const list = byMerchant.get(stream.holder.merchantCode) ?? [];
+        list.push({ country: stream.holder.country, accountType, amount });
+        byMerchant.set(stream.holder.merchantCode, list);
+      }
+    }
+    const now = Date.now();
+    for (const [merchantCode, allocations] of byMerchant) {
+      const events = planFunding({ seed, merchantCode, at: now, allocations, timing });
+      if (events.length === 0) continue;
+      // Once every transfer of a funding is over, the merchant may pay out.
+      let open = events.length - 1;
+      const done = () => {
+        open -= 1;
+        if (open <= 0) funded.add(merchantCode);
+      };
+      enqueue({ label: `funding ${merchantCode}`, events, next: 0, deferrals: 0, fanOut: true, done });
+    }
+  }
+
+  function record(event: PlatformEventInput, result: SendResult): void {
+    if (result.kind !== 'ack') return;
+    count((t) => {
+      t.sent[event.type] = (t.sent[event.type] ?? 0) + 1;
+      if (result.ack.duplicate) t.outcomes.duplicate += 1;
+      t.outcomes[result.ack.outcome] += 1;
+    });
+  }
+
+  /** Sends a chain's current event, retrying transient failures; then schedules what follows. */
+  async function sendNext(chain: Chain): Promise<void> {
+    const planned = chain.events[chain.next];
+    if (!planned) return;
+    const event = planned.event;
+    let result: SendResult = { kind: 'transient', message: 'not sent' };
+    for (let attempt = 1; attempt <= maxAttempts && !stopper.signal.aborted; attempt += 1) {
+      if (attempt > 1) {
+        count((t) => {
+          t.retries += 1;
+        });
+        await sleep(Math.min(30_000, retryBaseMs * 2 ** (attempt - 2)));
+        if (stopper.signal.aborted) break;
+      }
+      result = await client.send(event);
+      if (result.kind === 'transient') continue;
+      if (result.kind === 'unauthorized') {
+        if (Date.now() - unauthorizedLoggedAt > 60_000) {
+          unauthorizedLoggedAt = Date.now();
+          log(`simulator: ${client.target} refused the service token (${result.message}); check ANDES_PLATFORM_TOKEN or --token`);
+        }
+        continue;
+      }
+      break;
+    }
+    record(event, result);
+    switch (result.kind) {
+      case 'ack':
+        chain.next += 1;
+        chain.deferrals = 0;
+        if (chain.fanOut) {
+          for (const e of chain.events.slice(chain.next)) {
+            const part: Chain = { label: chain.label, events: [e], next: 0, deferrals: 0 };
+            if (chain.done) part.done = chain.done;
+            enqueue(part);
+          }
+          if (chain.next >= chain.events.length) chain.done?.();
+          return;
+        }
+        if (chain.next >= chain.events.length) chain.done?.();
+        else enqueue(chain);
+        return;
+      case 'insufficient':
+        if (chain.deferrals < MAX_DEFERRALS && !stopper.signal.aborted) {
+          chain.deferrals += 1;
+          count((t) => {
+            t.deferred += 1;
+          });
+          heap.push(Date.now() + (options.deferralMs ?? 60_000) * rng.int(1, 4), chain);
+          return;
+        }
+        break;
+      default:
+        break;
+    }
+    chain.done?.();
+    if (stopper.signal.aborted) return;
+    count((t) => {
+      t.givenUp += 1;
+    });
+    // A few lines a minute say why; the summary counts them all.
+    if (window.givenUp <= GIVE_UP_LINES_PER_WINDOW) {
+      const why =
+        result.kind === 'refused' || result.kind === 'insufficient' ? result.message : `after ${maxAttempts} attempts: ${result.message}`;
+      log(`simulator: ${event.type} ${event.eventId} of ${chain.label} given up: ${why}`);
+    }
+  }
+
+  function pump(): void {
+    if (stopped) return;
+    const now = Date.now();
+    // New transactions up to now (Poisson arrivals). After a pause (a suspended laptop) or while
+    // Andes does not keep up, arrivals are skipped rather than sent in a burst or piled up.
+    if (now - nextStartAt > 10_000 || heap.size > MAX_WAITING) nextStartAt = now + 1000;
+    while (nextStartAt <= now) {
+      startTransaction(nextStartAt);
+      nextStartAt += Math.max(1, Math.round(rng.exponential(1000 / transactionsPerSecond)));
+    }
+    while (inFlight < concurrency && heap.peekAt() <= now) {
+      const item = heap.pop();
+      if (!item) break;
+      inFlight += 1;
+      void sendNext(item.value).finally(() => {
+        inFlight -= 1;
+        if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
+      });
+    }
+  }
+
+  async function pollOutbox(): Promise<void> {
+    if (stopped) return;
+    const res = await client.claim(20, 120);
+    if (!res.ok) {
+      if (res.result.kind === 'unauthorized' && Date.now() - unauthorizedLoggedAt > 60_000) {
+        unauthorizedLoggedAt = Date.now();
+        log(`simulator: ${client.target} refused the service token (${res.result.message})`);
+      }
+      return;
+    }
+    for (const offer of res.list) {
+      if (offered.has(offer.uniqueId)) continue;
+      offered.add(offer.uniqueId);
+      count((t) => {
+        t.offeredPayouts += 1;
+      });
+      const events = planOfferedPayout(offer, Date.now(), timing);
+      enqueue({ label: `dashboard payout ${offer.uniqueId}`, events, next: 0, deferrals: 0 });
+    }
+    if (offered.size > 10_000) offered.clear();
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  timers.push(setInterval(pump, 100));
+  timers.push(
+    setInterval(() => {
+      log(summaryLine('simulator, last minute', window));
+      window = emptyTotals();
+    }, options.summaryEveryMs ?? 60_000),
+  );
+  const claimEveryMs = options.claimEveryMs ?? 3000;
+  if (claimEveryMs > 0) {
+    let polling = false;
+    timers.push(
+      setInterval(() => {
+        if (polling) return;
+        polling = true;
+        void pollOutbox().finally(() => {
+          polling = false;
+        });
+      }, claimEveryMs),
+    );
+  }
+  timers.push(setInterval(() => fund(2), options.fundingEveryMs ?? 5 * 60_000));
+  for (const t of timers) t.unref?.();
+  fund(3);
+  log(
+    `simulator: sending to ${client.target} at about ${options.ratePerSecond} events/s ` +
+      `(${transactionsPerSecond.toFixed(2)} new transactions/s) for ${streams.length} merchant-countries, seed ${hashTag(seed, 6)}`,
+  );
+
+  let stopping: Promise<SimulatorTotals> | null = null;
+  function stop(): Promise<SimulatorTotals> {
+    if (stopping) return stopping;
+    stopped = true;
+    stopper.abort();
+    for (const t of timers) clearInterval(t);
+    options.signal?.removeEventListener('abort', onAbort);
+    stopping = (async () => {
+      if (inFlight > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      return totals;
+    })();
+    return stopping;
+  }
+
+  return { totals: () => totals, stop };
+}
