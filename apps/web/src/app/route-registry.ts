@@ -3,13 +3,20 @@ import { codesInTree } from '@andes/contract/permissions/menu-tree';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
 import { matchPath } from 'react-router';
 import { activityRoutes } from '../features/activity/routes.ts';
+import { globalBalanceRoutes } from '../features/global-balance/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
 import type { RouteEntry } from '../shared/routing/route-entry.ts';
 
 /** Every authenticated screen the app has, composed from the features' `routes.ts`. */
-export const ROUTE_ENTRIES: readonly RouteEntry[] = [...homeRoutes, ...iamRoutes, ...activityRoutes, ...ipTrustlistRoutes];
+export const ROUTE_ENTRIES: readonly RouteEntry[] = [
+  ...homeRoutes,
+  ...iamRoutes,
+  ...activityRoutes,
+  ...ipTrustlistRoutes,
+  ...globalBalanceRoutes,
+];
 
 /**
  * The screens a user may open: the entries whose permission is in the loaded menu tree (spec §2,

@@ -74,7 +74,7 @@ describe('main layout', () => {
     const country = screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement;
     expect([...country.options].map((o) => o.value)).toEqual(['BR', 'MX', 'CO']);
     expect(country.value).toBe('BR');
-    expect(screen.getByText('Brazil (BR)')).toBeTruthy();
+    expect(await screen.findByText('Brazil (BR)')).toBeTruthy();
     expect(screen.getByText('BRL')).toBeTruthy();
 
     await userEvent.setup().selectOptions(country, 'MX');

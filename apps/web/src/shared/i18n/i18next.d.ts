@@ -2,6 +2,7 @@ import 'i18next';
 import type activity from '../../locales/en/activity.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
+import type globalBalance from '../../locales/en/globalBalance.json';
 import type home from '../../locales/en/home.json';
 import type iam from '../../locales/en/iam.json';
 import type ip from '../../locales/en/ip.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       iam: typeof iam;
       activity: typeof activity;
       ip: typeof ip;
+      globalBalance: typeof globalBalance;
     };
   }
 }

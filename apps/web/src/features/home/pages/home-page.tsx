@@ -1,66 +1,100 @@
-import { utcOffsetLabel } from '@andes/contract/common/countries';
-import { Alert, Card, Descriptions, type DescriptionsProps, Typography } from 'antd';
+import type { CurrentUser } from '@andes/contract/auth/schemas';
+import { type AreaAuthority, utcOffsetLabel } from '@andes/contract/common/countries';
+import { Alert, Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserInfo } from '../../../shared/auth/use-current-user-info.ts';
 import { usePermissionLoad } from '../../../shared/auth/use-permission-load.ts';
 import { useSelectedArea } from '../../../shared/auth/use-selected-area.ts';
+import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import { useNow } from '../../../shared/hooks/use-now.ts';
-import { useLanguage } from '../../../shared/i18n/use-language.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
+import { AccountListCard } from '../components/account-list-card.tsx';
+import { AccountingCalendarCard } from '../components/accounting-calendar-card.tsx';
+import { BalanceOverview } from '../components/balance-overview.tsx';
+import { DayOfHistoryCard } from '../components/day-of-history-card.tsx';
+import { PendingPanel } from '../components/pending-panel.tsx';
+import { ProductListCard } from '../components/product-list-card.tsx';
+import { RealTimeCard } from '../components/real-time-card.tsx';
+import { TransactionsSection } from '../components/transactions-section.tsx';
+import { UnreadMessages } from '../components/unread-messages.tsx';
 
-type Items = NonNullable<DescriptionsProps['items']>;
+/** Every part of Home for one country; keyed by it, so switching country starts its ranges afresh. */
+function CountryHome({ area }: { area: AreaAuthority }) {
+  const mobile = useIsMobile();
+  const half = mobile ? 24 : 12;
+  const country = area.code;
+  const timeZone = area.timezoneName;
+  return (
+    <Flex vertical gap={16}>
+      <BalanceOverview country={country} timeZone={timeZone} />
+      <Row gutter={[16, 16]}>
+        <Col span={half}>
+          <PendingPanel country={country} />
+        </Col>
+        <Col span={half}>
+          <ProductListCard country={country} />
+        </Col>
+      </Row>
+      <RealTimeCard country={country} timeZone={timeZone} />
+      <TransactionsSection country={country} timeZone={timeZone} />
+      <DayOfHistoryCard country={country} timeZone={timeZone} />
+      <Card>
+        <AccountingCalendarCard country={country} timeZone={timeZone} />
+      </Card>
+      <AccountListCard country={country} />
+    </Flex>
+  );
+}
+
+/** Who is signed in for which merchant, and the country, currency and zone the figures are in. */
+function Context({ user, area }: { user: CurrentUser | undefined; area: AreaAuthority | null }) {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation('common');
+  const now = useNow(60_000);
+  const items = [
+    ...(user ? [{ key: 'merchant', label: t('merchant'), value: `${user.merchantName} (${user.merchantCode})` }] : []),
+    ...(area
+      ? [
+          { key: 'country', label: t('country'), value: `${tc(`countryName.${area.code}`)} (${area.code})` },
+          { key: 'currency', label: t('currency'), value: area.currency },
+          { key: 'timeZone', label: t('timeZone'), value: `${area.timezoneName} (${utcOffsetLabel(area.timezoneName, now)})` },
+        ]
+      : []),
+  ];
+  return (
+    <div style={{ marginTop: -8, marginBottom: 16 }}>
+      {user && <Typography.Text strong>{t('welcome', { name: user.displayName })}</Typography.Text>}
+      <Flex component="ul" wrap gap={4} style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
+        {items.map((item, index) => (
+          <Typography.Text key={item.key} type="secondary" component="li">
+            {index > 0 && <span aria-hidden="true">· </span>}
+            <VisuallyHidden>{item.label}: </VisuallyHidden>
+            <span>{item.value}</span>
+          </Typography.Text>
+        ))}
+      </Flex>
+    </div>
+  );
+}
 
 /**
- * Home: who is signed in, for which merchant, and the selected country's currency and local time.
- * Without two-factor authentication, one quiet line says where to turn it on (no nagging dialog).
+ * Home (`/home`): the selected country's balances, pending money, products and transaction charts,
+ * in its currency and time zone, refreshed as the platform's events arrive. Without two-factor
+ * authentication, one quiet line says where to turn it on (no nagging dialog).
  */
 export function HomePage() {
   const { t } = useTranslation('home');
-  const { t: tc } = useTranslation('common');
-  const [language] = useLanguage();
   const { data: user } = useCurrentUserInfo();
   const { area } = useSelectedArea();
   const { data: load } = usePermissionLoad();
   const mfaOff = load?.userInfo.mfaOpenState === false;
-  const now = useNow();
-
-  const items: Items = [];
-  if (user) {
-    items.push(
-      { key: 'user', label: t('user'), children: `${user.displayName} (${user.username})` },
-      { key: 'merchant', label: t('merchant'), children: `${user.merchantName} (${user.merchantCode})` },
-    );
-  }
-  if (area) {
-    items.push(
-      { key: 'country', label: t('country'), children: `${tc(`countryName.${area.code}`)} (${area.code})` },
-      { key: 'currency', label: t('currency'), children: area.currency },
-      { key: 'timeZone', label: t('timeZone'), children: `${area.timezoneName} (${utcOffsetLabel(area.timezoneName, now)})` },
-      {
-        key: 'localTime',
-        label: t('localTime'),
-        children: (
-          <time dateTime={now.toISOString()}>
-            {new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'medium', timeZone: area.timezoneName }).format(now)}
-          </time>
-        ),
-      },
-    );
-  }
-
   return (
     <>
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('title')} extra={<UnreadMessages />} />
+      <Context user={user} area={area} />
       {mfaOff && <Alert type="info" showIcon closable title={t('mfaHint')} style={{ marginBottom: 16 }} />}
-      <Card>
-        {user && (
-          <Typography.Title level={5} style={{ marginTop: 0 }}>
-            {t('welcome', { name: user.displayName })}
-          </Typography.Title>
-        )}
-        <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="small" items={items} />
-        {!area && <Alert type="warning" showIcon title={t('noArea')} style={{ marginTop: 16 }} />}
-      </Card>
+      {area ? <CountryHome key={area.code} area={area} /> : <Alert type="warning" showIcon title={t('noArea')} />}
     </>
   );
 }
