@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 18473);
 const root = fileURLToPath(new URL('..', import.meta.url));
 // E-mails of the test server's outbox, one JSON line each (start-server.mjs writes, tests read).
 process.env.E2E_OUTBOX_FILE ??= join(root, '.tsbuild', `e2e-outbox-${port}.jsonl`);
+// The payment platform's service token of the test server (tests post ingestion events with it).
+process.env.E2E_PLATFORM_TOKEN ??= randomBytes(32).toString('base64url');
 mkdirSync(join(root, '.tsbuild'), { recursive: true });
 const executablePath = await chromiumExecutable();
 
@@ -31,7 +34,7 @@ export default defineConfig({
     command: 'node e2e/start-server.mjs',
     cwd: '..',
     url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port), E2E_OUTBOX_FILE: process.env.E2E_OUTBOX_FILE },
+    env: { PORT: String(port), E2E_OUTBOX_FILE: process.env.E2E_OUTBOX_FILE, E2E_PLATFORM_TOKEN: process.env.E2E_PLATFORM_TOKEN },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

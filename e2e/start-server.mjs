@@ -21,6 +21,11 @@ const env = {
   // Links in e-mails point at the test server; the browser tests send X-Forwarded-For from loopback.
   ANDES_PUBLIC_URL: `http://localhost:${process.env.PORT ?? '18473'}`,
   ANDES_TRUST_PROXY: '127.0.0.1,::1',
+  // Money: a known service token for the tests' ingestion calls, a short demo history so Home has
+  // figures and charts, and no simulator, so what a test sees changes only by what it does.
+  ANDES_PLATFORM_TOKEN: process.env.E2E_PLATFORM_TOKEN ?? randomBytes(32).toString('base64url'),
+  ANDES_DEMO_HISTORY: process.env.E2E_DEMO_HISTORY ?? '6000',
+  ANDES_SIMULATOR: 'false',
 };
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const showFrom = LEVELS[/** @type {keyof typeof LEVELS} */ (process.env.E2E_LOG_LEVEL ?? 'warn')] ?? 40;

@@ -7,10 +7,10 @@ test.describe('sign-in and permission-driven navigation', () => {
   const cases = [
     {
       user: DEMO.admin,
-      menus: ['Home', 'User', 'Role', 'Activity Log', 'IP Trustlist'],
+      menus: ['Home', 'User', 'Role', 'Activity Log', 'IP Trustlist', 'Global Balance'],
       countries: ['US', 'BR', 'MX', 'CO', 'CL', 'PE', 'ZA'],
     },
-    { user: DEMO.finance, menus: ['Home'], countries: ['BR', 'MX', 'CO'] },
+    { user: DEMO.finance, menus: ['Home', 'Global Balance'], countries: ['BR', 'MX', 'CO'] },
     { user: DEMO.payout, menus: ['Home'], countries: ['BR', 'MX'] },
     { user: DEMO.market, menus: ['Home'], countries: ['BR', 'MX'] },
   ];
