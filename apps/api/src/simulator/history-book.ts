@@ -24,6 +24,7 @@ import {
   type SystemAccounts,
   unheld,
 } from '../modules/ledger/posting-rules.ts';
+import { describedColumnsOf } from '../modules/platform/transaction-columns.ts';
 import { TimeHeap } from './heap.ts';
 import { localDate } from './local-time.ts';
 
@@ -582,18 +583,7 @@ export class HistoryBook {
       refundTime: null,
       chargedBackAmount: 0,
       relatedTransactionId: null,
-      merchantReference: d.merchantReference,
-      accountName: d.accountName ?? null,
-      payer: d.payer ?? null,
-      beneficiary: d.beneficiary ?? null,
-      card: d.card ?? null,
-      e2eId: d.payer?.e2eId ?? d.beneficiary?.e2eId ?? null,
-      paymentLinkId: d.paymentLinkId ?? null,
-      storePlatform: d.storeOrder?.platform ?? null,
-      storeShopDomain: d.storeOrder?.shopDomain ?? null,
-      storeOrderId: d.storeOrder?.orderId ?? null,
-      storeOrderName: d.storeOrder?.orderName ?? null,
-      description: d.description ?? null,
+      ...describedColumnsOf(d),
       createdAt: at,
       createdDate: localDate(COUNTRY_INFO[d.country].timezoneName, at),
       settledAt: null,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/ledger.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import type { Scope } from '../../http/auth-context.ts';
-import type { AccountBuckets } from './balance-figures.ts';
+import { ACCOUNT_BUCKET_COLUMNS, type AccountBuckets } from './balance-figures.ts';
 
 /**
  * Reads of the local (MERCHANT) accounts. Scope: a merchant user sees the accounts of the merchant
@@ -51,12 +51,7 @@ export async function listLocalAccounts(db: Db, scope: Scope, country: Country, 
       holderId: merchants.id,
       holderName: merchants.name,
       parentId: merchants.parentId,
-      available: accounts.available,
-      pending: accounts.pending,
-      onHold: accounts.onHold,
-      reserved: accounts.reserved,
-      depositHeld: accounts.depositHeld,
-      owed: accounts.owed,
+      ...ACCOUNT_BUCKET_COLUMNS,
     })
     .from(accounts)
     .innerJoin(merchants, eq(merchants.id, accounts.holderId))

@@ -1,7 +1,18 @@
 import { type AccountType, EXCHANGEABLE_ACCOUNT_TYPES, WITHDRAWABLE_ACCOUNT_TYPES } from '@andes/contract/account/enums';
 import type { Balances } from '@andes/contract/account/schemas';
+import { accounts } from '../../db/schema/ledger.ts';
 
 /** The maintained bucket balances of a merchant or global account (columns of `accounts`), integer cents. */
+/** The bucket columns balanceFigures reads, for a select: `{ ...ACCOUNT_BUCKET_COLUMNS }`. */
+export const ACCOUNT_BUCKET_COLUMNS = {
+  available: accounts.available,
+  pending: accounts.pending,
+  onHold: accounts.onHold,
+  reserved: accounts.reserved,
+  depositHeld: accounts.depositHeld,
+  owed: accounts.owed,
+} as const;
+
 export interface AccountBuckets {
   available: number;
   pending: number;

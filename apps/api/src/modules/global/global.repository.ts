@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, globalMovements } from '../../db/schema/ledger.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import type { Scope } from '../../http/auth-context.ts';
-import type { AccountBuckets } from '../account/balance-figures.ts';
+import { ACCOUNT_BUCKET_COLUMNS, type AccountBuckets } from '../account/balance-figures.ts';
 import { globalAccountNo } from '../ledger/account-numbers.ts';
 
 /**
@@ -27,12 +27,7 @@ async function findGlobalAccount(db: Db, scope: Scope): Promise<GlobalAccountRow
       id: accounts.id,
       accountNo: accounts.accountNo,
       currency: accounts.currency,
-      available: accounts.available,
-      pending: accounts.pending,
-      onHold: accounts.onHold,
-      reserved: accounts.reserved,
-      depositHeld: accounts.depositHeld,
-      owed: accounts.owed,
+      ...ACCOUNT_BUCKET_COLUMNS,
     })
     .from(accounts)
     .where(and(eq(accounts.kind, 'GLOBAL'), eq(accounts.holderId, scope.merchantId), eq(accounts.merchantId, scope.merchantId)))

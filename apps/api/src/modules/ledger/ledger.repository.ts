@@ -22,16 +22,6 @@ export const BUCKET_COLUMNS = {
 
 export type BucketRow = Record<Bucket, number>;
 
-const bucketSelection = {
-  AVAILABLE: accounts.available,
-  PENDING: accounts.pending,
-  ON_HOLD: accounts.onHold,
-  RESERVED: accounts.reserved,
-  DEPOSIT_HELD: accounts.depositHeld,
-  OWED: accounts.owed,
-  MAIN: accounts.main,
-};
-
 export interface HolderRow {
   id: number;
   code: string;
@@ -125,7 +115,7 @@ export interface LockedRow extends BucketRow {
 export async function selectForUpdate(db: Db, ids: readonly number[]): Promise<LockedRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...bucketSelection })
+    .select({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...BUCKET_COLUMNS })
     .from(accounts)
     .where(inArray(accounts.id, [...ids]))
     .orderBy(asc(accounts.id))
@@ -155,7 +145,7 @@ export async function addToBuckets(db: Db, id: number, delta: Partial<Record<Buc
     .update(accounts)
     .set(set)
     .where(eq(accounts.id, id))
-    .returning({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...bucketSelection });
+    .returning({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...BUCKET_COLUMNS });
   return rows[0] ?? null;
 }
 

@@ -51,6 +51,7 @@ import {
   updateTransaction,
 } from './events.repository.ts';
 import { PlatformErrors } from './platform.errors.ts';
+import { describedColumnsOf } from './transaction-columns.ts';
 import { type StatusEvent, TRANSITIONS, transitionOf } from './transaction-states.ts';
 
 /**
@@ -217,7 +218,6 @@ export async function createTransaction(
       statusReason = INSUFFICIENT_BALANCE_REASON;
     }
   }
-  const party = d.payer ?? d.beneficiary;
   const row = await insertTransaction(tx, {
     uniqueId: d.uniqueId,
     merchantId: merchant.id,
@@ -231,20 +231,9 @@ export async function createTransaction(
     amount: d.amount,
     status,
     statusReason,
-    merchantReference: d.merchantReference,
-    accountName: d.accountName ?? null,
-    payer: d.payer ?? null,
-    beneficiary: d.beneficiary ?? null,
-    card: d.card ?? null,
+    ...describedColumnsOf(d),
     cardBin: d.card?.bin ?? null,
     cardLast4: d.card?.last4 ?? null,
-    e2eId: party?.e2eId ?? null,
-    paymentLinkId: d.paymentLinkId ?? null,
-    storePlatform: d.storeOrder?.platform ?? null,
-    storeShopDomain: d.storeOrder?.shopDomain ?? null,
-    storeOrderId: d.storeOrder?.orderId ?? null,
-    storeOrderName: d.storeOrder?.orderName ?? null,
-    description: d.description ?? null,
     createdAt: at,
     createdDate: localDate(d.country, at),
     statusAt: at,
