@@ -25,7 +25,10 @@ test('Global balance shows the USD account and its statement, where each line st
   const count = await rows.count();
   expect(count).toBeGreaterThan(1);
   const amounts = async (row: number) =>
-    (await rows.nth(row).locator('[data-amount]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-amount'))))) as number[];
+    (await rows
+      .nth(row)
+      .locator('[data-amount]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-amount'))))) as number[];
   const newest = await amounts(0);
   const older = await amounts(1);
   // The last two amounts of a line are its start and end balance.
