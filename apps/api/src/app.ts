@@ -33,7 +33,9 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import { registerPasswordRoutes } from './modules/password/password.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { ServiceTokenVerifier } from './modules/platform/service-token.ts';
+import { registerStoreOrderRoutes } from './modules/store-order/store-order.routes.ts';
 import { registerSubMerchantRoutes } from './modules/sub-merchant/sub-merchant.routes.ts';
+import { registerTransactionRoutes } from './modules/transaction/transaction.routes.ts';
 import { createMailer } from './plugins/mail.ts';
 import { DOCS_PREFIX, OPENAPI_PATH, registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -141,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountRoutes(app);
   registerHomeRoutes(app);
   registerGlobalRoutes(app);
+  registerTransactionRoutes(app);
+  registerStoreOrderRoutes(app);
 
   const webServed = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

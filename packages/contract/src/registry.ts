@@ -9,8 +9,12 @@ import * as ipTrustlist from './ip-trustlist/endpoints.ts';
 import * as mfa from './mfa/endpoints.ts';
 import * as onboarding from './onboarding/endpoints.ts';
 import * as password from './password/endpoints.ts';
+import * as paymentLink from './payment-link/endpoints.ts';
 import * as platform from './platform/endpoints.ts';
+import * as shopify from './shopify/endpoints.ts';
+import * as shoplazza from './shoplazza/endpoints.ts';
 import * as subMerchant from './sub-merchant/endpoints.ts';
+import * as transaction from './transaction/endpoints.ts';
 
 /**
  * Every endpoint of the dashboard API. The server registers exactly these; tests walk this list.
@@ -28,6 +32,10 @@ export const ENDPOINT_MODULES = {
   account,
   home,
   globalBalance,
+  transaction,
+  paymentLink,
+  shopify,
+  shoplazza,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_MODULES).flatMap((m) => Object.values(m) as Endpoint[]);

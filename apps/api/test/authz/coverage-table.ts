@@ -49,7 +49,17 @@ import {
 import { mfaActivate, mfaClose, mfaOpen, mfaRecoveryCodesRegenerate, mfaStatus, mfaValidate } from '@andes/contract/mfa/endpoints';
 import { accountApply } from '@andes/contract/onboarding/endpoints';
 import { forgotPassword, resetLinkVerify } from '@andes/contract/password/endpoints';
+import { paymentLinkPage, paymentLinkQuery } from '@andes/contract/payment-link/endpoints';
+import { shopifyPage, shopifyQuery } from '@andes/contract/shopify/endpoints';
+import { shoplazzaPage, shoplazzaQuery } from '@andes/contract/shoplazza/endpoints';
 import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
+import {
+  transactionAdvancedPage,
+  transactionPage,
+  transactionQuery,
+  transactionSubMerchantQuery,
+} from '@andes/contract/transaction/endpoints';
+import { DEEP_QUERY_PERMISSION, LIST_PERMISSIONS, TRANSACTION_LISTS } from '@andes/contract/transaction/enums';
 import { DEMO } from '../helper.ts';
 import { type Actor, FIXTURE_ROLE_CODES, NEW_PASSWORD, type World } from './world.ts';
 
@@ -138,6 +148,58 @@ const condorUserForm = (w: World) => ({
 const brToday = (w: World) => todayIn(COUNTRY_INFO.BR.timezoneName, w.t.clock());
 /** The last week in Brazil, for Home's charts. */
 const brWeek = (w: World) => ({ country: 'BR', from: addDays(brToday(w), -6), to: brToday(w) });
+
+/** The transaction list a grant opens (the deep query searches the pay-ins by an exact id). */
+const transactionListCall = (grant: Access): Call => {
+  if (grant === DEEP_QUERY_PERMISSION) return { body: { list: 'payin', country: 'BR', deep: true, uniqueId: 'authz-none' } };
+  const list = TRANSACTION_LISTS.find((l) => LIST_PERMISSIONS[l] === grant) ?? 'payin';
+  return { body: { list, country: 'BR' } };
+};
+/** CONDOR's admin filtering its own country's list by a sub-merchant id: refused, known or not. */
+const subMerchantFilter = (body: Record<string, unknown>): ObjectRef => ({
+  field: 'subMerchantIds',
+  existing: (w) => w.andes.subMerchantId,
+  call: (_w, id) => ({ body: { ...body, country: 'MX', subMerchantIds: [id] } }),
+  answer: { refused: ResultCode.FORBIDDEN },
+});
+/**
+ * A list filtered by an identifier of an ANDES-DEMO transaction (in MX, a country CONDOR has):
+ * CONDOR's admin gets what an identifier nobody has gets. The id stands for the transaction; the
+ * request carries its identifier (or, for any other id, one that matches nothing).
+ */
+const identifierFilter = (
+  field: string,
+  existing: (w: World) => number,
+  value: (w: World) => string,
+  body: Record<string, unknown> = {},
+): ObjectRef => ({
+  field,
+  existing,
+  call: (w, id) => ({ body: { ...body, country: 'MX', [field]: id === existing(w) ? value(w) : `missing-${id}` } }),
+  answer: 'filter',
+});
+const refsOf = (w: World) => w.andes.transactionIds.refs;
+/** The uniqueId and e2e id filters of a list, by the fixture transaction of its kind. */
+const idFilters = (kind: 'payin' | 'paymentLink' | 'shopify' | 'shoplazza', body: Record<string, unknown> = {}): ObjectRef[] => [
+  identifierFilter(
+    'uniqueId',
+    (w) => refsOf(w)[kind].id,
+    (w) => refsOf(w)[kind].uniqueId,
+    body,
+  ),
+  identifierFilter(
+    'e2eId',
+    (w) => refsOf(w)[kind].id,
+    (w) => refsOf(w)[kind].e2eId,
+    body,
+  ),
+];
+
+/** A detail call: CONDOR's admin naming an ANDES-DEMO transaction gets what an unknown id gets. */
+const transactionDetail = (existing: (w: World) => number): Entry => ({
+  sample: (w) => ({ body: { id: existing(w) } }),
+  objects: [{ field: 'id', existing, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+});
 
 /** An MFA call with a code from the caller's bound authenticator. */
 const withBoundMfa = async (w: World, actor: Actor): Promise<Call> => ({ body: { authCode: w.totp(await w.bindMfa(actor)) } });
@@ -508,4 +570,68 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   [mfaStatus.path]: {
     sample: () => ({ body: {} }),
   },
+
+  // -------------------------------------------------------------------------------------------
+  // transactions, payment links, store orders (BR: ANDES-DEMO has it; CONDOR does not)
+  // -------------------------------------------------------------------------------------------
+  [transactionPage.path]: {
+    precondition: 'the request names the list its permission opens',
+    sample: () => ({ body: { list: 'payin', country: 'BR' } }),
+    happy: async (_w, _actor, grant) => transactionListCall(grant),
+    objects: idFilters('payin', { list: 'payin' }),
+  },
+  [transactionAdvancedPage.path]: {
+    precondition: 'the request names the list its permission opens; the deep query needs its own permission',
+    sample: () => ({ body: { list: 'payin', country: 'BR' } }),
+    happy: async (_w, _actor, grant) => transactionListCall(grant),
+    objects: [subMerchantFilter({ list: 'payin' }), ...idFilters('payin', { list: 'payin' })],
+  },
+  [transactionQuery.path]: transactionDetail((w) => w.andes.transactionIds.payin),
+  [transactionSubMerchantQuery.path]: {
+    precondition: 'every transaction list offers the sub-merchant filter: any of its permissions admits any request',
+    anyGrantAdmitsEveryRequest: true,
+    sample: (w) => ({ body: { merchantId: w.merchantIds.andes } }),
+    objects: [
+      { field: 'merchantId', existing: (w) => w.merchantIds.andes, call: (_w, id) => ({ body: { merchantId: id } }), answer: NOT_FOUND },
+    ],
+  },
+  [paymentLinkPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      subMerchantFilter({}),
+      ...idFilters('paymentLink'),
+      identifierFilter(
+        'paymentLinkId',
+        (w) => refsOf(w).paymentLink.id,
+        (w) => w.andes.transactionIds.paymentLinkId,
+      ),
+    ],
+  },
+  [paymentLinkQuery.path]: transactionDetail((w) => w.andes.transactionIds.paymentLink),
+  [shopifyPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      subMerchantFilter({}),
+      ...idFilters('shopify'),
+      identifierFilter(
+        'storeOrderId',
+        (w) => refsOf(w).shopify.id,
+        (w) => w.andes.transactionIds.shopifyOrderId,
+      ),
+    ],
+  },
+  [shopifyQuery.path]: transactionDetail((w) => w.andes.transactionIds.shopify),
+  [shoplazzaPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      subMerchantFilter({}),
+      ...idFilters('shoplazza'),
+      identifierFilter(
+        'storeOrderId',
+        (w) => refsOf(w).shoplazza.id,
+        (w) => w.andes.transactionIds.shoplazzaOrderId,
+      ),
+    ],
+  },
+  [shoplazzaQuery.path]: transactionDetail((w) => w.andes.transactionIds.shoplazza),
 };

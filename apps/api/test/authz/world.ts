@@ -15,6 +15,7 @@ import type { MfaActor } from '../../src/modules/mfa/mfa.service.ts';
 import { base32Decode, hotp, timeStepOf } from '../../src/modules/mfa/totp.ts';
 import { hashResetLinkToken, ResetLinks } from '../../src/modules/password/reset-links.ts';
 import { createTestApp, DEMO, envelope, post, type TestApp } from '../helper.ts';
+import { createTransactionsOfEachKind, type TransactionIds } from '../routes/transaction-fixtures.ts';
 
 /**
  * The people and objects the authorization test works with, on one app and database. Fixture users,
@@ -83,6 +84,8 @@ export interface AndesObjects {
   subMerchantId: number;
   /** demo.admin: the actor of activity entries. */
   adminId: number;
+  /** BR pay-ins: a plain one, a payment-link payment, a Shopify and a Shoplazza order payment. */
+  transactionIds: TransactionIds;
 }
 
 /** CONDOR's own objects, so CONDOR's admin can build requests that only the foreign id makes fail. */
@@ -268,6 +271,7 @@ export class World {
         entryId: await insertEntry(t, andes, serial.address()),
         subMerchantId: merchantId('ANDES-DEMO-BR'),
         adminId,
+        transactionIds: await createTransactionsOfEachKind(t),
       },
       condorObjects,
       { id: adminId, username: DEMO.admin.username, password: DEMO.admin.password, token: adminToken },

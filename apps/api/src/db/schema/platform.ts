@@ -41,6 +41,8 @@ export const platformEvents = pgTable(
     appliedAt: instant('applied_at'),
   },
   (t) => [
+    // A transaction's history (its detail): the events of one subject in order.
+    index('platform_events_subject_idx').on(t.subject, t.occurredAt),
     index('platform_events_parked_idx').on(t.subject, t.occurredAt).where(sql`${t.outcome} = 'PARKED'`),
     check('platform_events_outcome_check', sql`${t.outcome} in ('APPLIED', 'PARKED', 'STALE')`),
   ],

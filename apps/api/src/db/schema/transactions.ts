@@ -93,6 +93,18 @@ export const transactions = pgTable(
     index('transactions_related_idx').on(t.relatedTransactionId).where(sql`${t.relatedTransactionId} is not null`),
     // Home's count of transactions on hold (few rows: only those on hold now).
     index('transactions_held_idx').on(t.merchantId, t.country).where(sql`${t.holdStatus} = 1`),
+    // Transaction search: each list filter the screens
+    // offer has an index that serves its page in (created_at, id) order, or finds its few rows.
+    index('transactions_merchant_status_list_idx').on(t.merchantId, t.country, t.transactionType, t.status, t.createdAt, t.id),
+    index('transactions_held_list_idx').on(t.merchantId, t.country, t.transactionType, t.createdAt, t.id).where(sql`${t.holdStatus} = 1`),
+    index('transactions_payment_link_list_idx').on(t.merchantId, t.country, t.createdAt, t.id).where(sql`${t.paymentLinkId} is not null`),
+    index('transactions_store_list_idx')
+      .on(t.merchantId, t.storePlatform, t.country, t.createdAt, t.id)
+      .where(sql`${t.storePlatform} is not null`),
+    index('transactions_e2e_id_idx').on(t.merchantId, t.e2eId).where(sql`${t.e2eId} is not null`),
+    index('transactions_document_idx').on(t.merchantId, sql`coalesce((${t.payer} ->> 'document'), (${t.beneficiary} ->> 'document'))`),
+    index('transactions_card_bin_idx').on(t.merchantId, t.cardBin).where(sql`${t.cardBin} is not null`),
+    index('transactions_card_last4_idx').on(t.merchantId, t.cardLast4).where(sql`${t.cardLast4} is not null`),
     check('transactions_type_check', sql`${t.transactionType} in (${list(TRANSACTION_TYPES)})`),
     check('transactions_status_check', sql`${t.status} in (${list(TRANSACTION_STATUSES)})`),
     check('transactions_hold_status_check', sql`${t.holdStatus} in (1, 2)`),

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { TransactionType } from '../common/enums.ts';
+import type { PermissionCode } from '../permissions/registry.ts';
+
+/**
+ * The transaction lists of spec §2 that `/dashboard/transaction/page` and `/advanced-page` serve.
+ * A request names its list: the list fixes the transaction types it may show and the permission
+ * the caller needs (the list's menu code). The payment-link, Shopify and Shoplazza lists have
+ * calls of their own.
+ */
+export const TRANSACTION_LISTS = ['payin', 'payout', 'market-place', 'holding-page'] as const;
+export type TransactionList = (typeof TRANSACTION_LISTS)[number];
+export const TransactionListSchema = z.enum(TRANSACTION_LISTS);
+
+/** The transaction types each list shows; the first is the list's default. */
+export const LIST_TRANSACTION_TYPES: Readonly<Record<TransactionList, readonly TransactionType[]>> = {
+  payin: ['PAY_IN', 'REFUND', 'CHARGE_BACK'],
+  payout: ['PAY_OUT'],
+  'market-place': ['MARKET_PLACE_ORDERS'],
+  // Only pay-ins are ever held (hold flag 1).
+  'holding-page': ['PAY_IN'],
+};
+
+/** The permission each list needs. */
+export const LIST_PERMISSIONS = {
+  payin: 'transactions:payin',
+  payout: 'transactions:payout',
+  'market-place': 'transactions:market-place',
+  'holding-page': 'transactions:holding-page',
+} as const satisfies Record<TransactionList, PermissionCode>;
+
+/** The deep query (`/transactions/deep-query/:type`) needs this code instead of the list's. */
+export const DEEP_QUERY_PERMISSION = 'transactions:deep-query' as const satisfies PermissionCode;
+
+/** The `:type` of `/transactions/deep-query/:type`: the lists a deep query searches. */
+export const DEEP_QUERY_TYPES = ['payin', 'payout', 'market-place'] as const satisfies readonly TransactionList[];
+export type DeepQueryType = (typeof DEEP_QUERY_TYPES)[number];
+
+/**
+ * Where a settled pay-in's money is (spec §3 "transfer status"): still pending its settlement
+ * date, available to the merchant, or on hold. Null before settlement and for other types.
+ */
+export const TRANSFER_STATUSES = ['PENDING', 'AVAILABLE', 'ON_HOLD'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const TransferStatusSchema = z.enum(TRANSFER_STATUSES);
+
+/** What happened to a transaction, one entry per applied platform event (the detail's history). */
+export const TRANSACTION_HISTORY_EVENTS = ['CREATED', 'STATUS_CHANGED', 'SETTLED', 'REFUNDED', 'CHARGED_BACK', 'HELD', 'UNHELD'] as const;
+export type TransactionHistoryEvent = (typeof TRANSACTION_HISTORY_EVENTS)[number];
+export const TransactionHistoryEventSchema = z.enum(TRANSACTION_HISTORY_EVENTS);
+
+/** Most sub-merchants one filter names. */
+export const SUB_MERCHANT_FILTER_MAX = 100;
