@@ -7,12 +7,25 @@ test.describe('sign-in and permission-driven navigation', () => {
   const cases = [
     {
       user: DEMO.admin,
-      menus: ['Home', 'User', 'Role', 'Activity Log', 'IP Trustlist', 'Global Balance'],
+      menus: [
+        'Home',
+        'User',
+        'Role',
+        'Activity Log',
+        'Pay-in',
+        'Payout',
+        'Marketplace',
+        'Payment Link',
+        'Shopify',
+        'Shoplazza',
+        'IP Trustlist',
+        'Global Balance',
+      ],
       countries: ['US', 'BR', 'MX', 'CO', 'CL', 'PE', 'ZA'],
     },
-    { user: DEMO.finance, menus: ['Home', 'Global Balance'], countries: ['BR', 'MX', 'CO'] },
-    { user: DEMO.payout, menus: ['Home'], countries: ['BR', 'MX'] },
-    { user: DEMO.market, menus: ['Home'], countries: ['BR', 'MX'] },
+    { user: DEMO.finance, menus: ['Home', 'Pay-in', 'Payout', 'Marketplace', 'Global Balance'], countries: ['BR', 'MX', 'CO'] },
+    { user: DEMO.payout, menus: ['Home', 'Payout'], countries: ['BR', 'MX'] },
+    { user: DEMO.market, menus: ['Home', 'Pay-in'], countries: ['BR', 'MX'] },
   ];
   for (const c of cases) {
     test(`${c.user.username} sees the menus and countries their role allows`, async ({ page }) => {

@@ -7,6 +7,7 @@ import { globalBalanceRoutes } from '../features/global-balance/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
+import { transactionRoutes } from '../features/transactions/routes.ts';
 import type { RouteEntry } from '../shared/routing/route-entry.ts';
 
 /** Every authenticated screen the app has, composed from the features' `routes.ts`. */
@@ -16,6 +17,7 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...activityRoutes,
   ...ipTrustlistRoutes,
   ...globalBalanceRoutes,
+  ...transactionRoutes,
 ];
 
 /**

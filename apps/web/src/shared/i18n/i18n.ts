@@ -6,7 +6,19 @@ import { initReactI18next } from 'react-i18next';
  * Every namespace of interface strings: `common`, `layout`, `permissions` and one per feature.
  * A namespace is one JSON file per language under `src/locales/<language>/<namespace>.json`.
  */
-export const NAMESPACES = ['common', 'layout', 'permissions', 'auth', 'home', 'mfa', 'iam', 'activity', 'ip', 'globalBalance'] as const;
+export const NAMESPACES = [
+  'common',
+  'layout',
+  'permissions',
+  'auth',
+  'home',
+  'mfa',
+  'iam',
+  'activity',
+  'ip',
+  'globalBalance',
+  'transactions',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Strings = Record<string, string>;

@@ -9,6 +9,7 @@ import type ip from '../../locales/en/ip.json';
 import type layout from '../../locales/en/layout.json';
 import type mfa from '../../locales/en/mfa.json';
 import type permissions from '../../locales/en/permissions.json';
+import type transactions from '../../locales/en/transactions.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       activity: typeof activity;
       ip: typeof ip;
       globalBalance: typeof globalBalance;
+      transactions: typeof transactions;
     };
   }
 }

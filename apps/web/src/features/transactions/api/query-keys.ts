@@ -1,0 +1,9 @@
+import type { DetailKind, ListKind } from '../list-kinds.ts';
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (kind: ListKind | 'deep-query', request: unknown) => [...transactionKeys.all, 'list', kind, request] as const,
+  infinite: (kind: ListKind | 'deep-query', request: unknown) => [...transactionKeys.all, 'infinite', kind, request] as const,
+  detail: (kind: DetailKind, id: number) => [...transactionKeys.all, 'detail', kind, id] as const,
+  subMerchants: (merchantId: number) => [...transactionKeys.all, 'sub-merchants', merchantId] as const,
+};
