@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const API_ORIGIN = 'http://localhost:8080';
 
 /** Path prefixes the API server answers; everything else is the app. */
-const API_PREFIXES = ['/dashboard', '/internal', '/docs', '/openapi.json', '/healthz'];
+const API_PREFIXES = ['/dashboard', '/internal', '/files', '/docs', '/openapi.json', '/healthz'];
 
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 

@@ -64,7 +64,8 @@ const API_PREFIXES = ['/dashboard/', '/internal/'];
 const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
 /** Paths that never answer the SPA's index.html (a missing hashed asset is a 404, not HTML). */
 const NOT_SPA_EXACT = new Set([DOCS_PREFIX, OPENAPI_PATH, '/healthz']);
-const NOT_SPA_PREFIXES = [...API_PREFIXES, `${DOCS_PREFIX}/`, '/assets/'];
+/** `/files/`: one-time file downloads (transaction export links), answered by the API. */
+const NOT_SPA_PREFIXES = [...API_PREFIXES, `${DOCS_PREFIX}/`, '/assets/', '/files/'];
 const isSpaPath = (path: string) => !NOT_SPA_EXACT.has(path) && !NOT_SPA_PREFIXES.some((p) => path.startsWith(p));
 
 /** Number of migrations checked in: /healthz answers ok only when the database has them all. */

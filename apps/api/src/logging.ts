@@ -6,6 +6,22 @@ import type { Config } from './config.ts';
 const SECRET_KEY = /pass(word)?|token|auth[-_]?code|secret|authorization|cookie/i;
 const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
+/** Paths whose last segment is a credential (one-time export links): logged without it. */
+const SECRET_PATH = /^(\/files\/exports\/)[^/?#]+/;
+
+/** A request URL as it may be logged: the token of a one-time download link replaced. */
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_PATH, `$1${REDACTED}`);
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number } | null;
+}
 
 /** A copy of `value` with every secret-looking key replaced; Errors and non-plain objects pass through. */
 export function scrubSecrets(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
@@ -47,6 +63,17 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Destina
       censor: REDACTED,
     },
     formatters: { log: (object) => scrubSecrets(object) as Record<string, unknown> },
+    // Fastify's request serializer, with the URL made loggable.
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: loggableUrl(req.url),
+        version: req.headers?.['accept-version'],
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
   };
   if (stream) options.stream = stream;
   return options;

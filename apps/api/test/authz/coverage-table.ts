@@ -55,12 +55,23 @@ import { shoplazzaPage, shoplazzaQuery } from '@andes/contract/shoplazza/endpoin
 import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
 import {
   transactionAdvancedPage,
+  transactionFileDownload,
+  transactionFileDownloadUrl,
   transactionPage,
+  transactionProofList,
   transactionQuery,
   transactionSubMerchantQuery,
 } from '@andes/contract/transaction/endpoints';
-import { DEEP_QUERY_PERMISSION, LIST_PERMISSIONS, TRANSACTION_LISTS } from '@andes/contract/transaction/enums';
+import {
+  DEEP_QUERY_PERMISSION,
+  LIST_PERMISSIONS,
+  PROOF_VARIANTS,
+  type ProofVariant,
+  TRANSACTION_LISTS,
+} from '@andes/contract/transaction/enums';
+import { PROOF_DOWNLOAD_ENDPOINTS } from '@andes/contract/transaction/proof-endpoints';
 import { DEMO } from '../helper.ts';
+import { EventFactory, sendEvent, transactionRow } from '../ledger/support.ts';
 import { type Actor, FIXTURE_ROLE_CODES, NEW_PASSWORD, type World } from './world.ts';
 
 /**
@@ -95,6 +106,8 @@ export interface ObjectRef {
    * admin finds something with it.
    */
   answer: { refused: number } | 'filter';
+  /** `filter` of a call that answers a one-time download URL (`data.url`): the file it gives is compared. */
+  followUrl?: boolean;
 }
 
 export interface Entry {
@@ -200,6 +213,48 @@ const transactionDetail = (existing: (w: World) => number): Entry => ({
   sample: (w) => ({ body: { id: existing(w) } }),
   objects: [{ field: 'id', existing, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
 });
+
+/** The kind of settled ANDES-DEMO pay-in each proof variant needs. */
+const PROOF_SUBJECTS: Readonly<Record<string, Record<string, unknown>>> = {
+  SPEI: { country: 'MX', currency: 'MXN', productType: 'SPEI' },
+  PIX: { country: 'BR', currency: 'BRL', productType: 'PIX' },
+  CO: { country: 'CO', currency: 'COP', productType: 'CO_BANK_TRANSFER' },
+  LINK: {
+    country: 'BR',
+    currency: 'BRL',
+    productType: 'CARD',
+    paymentLinkId: 'authz-link',
+    card: { brand: 'VISA', bin: '411111', last4: '1234' },
+  },
+};
+const proofFactory = new EventFactory('authz-proof');
+/** A settled ANDES-DEMO pay-in that has the variant's proof (created through the ingestion API). */
+async function settledFor(w: World, variant: ProofVariant): Promise<number> {
+  const kind = variant.startsWith('mx-spei')
+    ? 'SPEI'
+    : variant.startsWith('br-pix')
+      ? 'PIX'
+      : variant === 'co-bank-transfer'
+        ? 'CO'
+        : 'LINK';
+  const uniqueId = proofFactory.uniqueId(variant);
+  for (const event of [proofFactory.created({ uniqueId, ...PROOF_SUBJECTS[kind] }), proofFactory.settled(uniqueId)]) {
+    const ack = await sendEvent(w.t.app, event);
+    if (ack.code !== 200) throw new Error(`${event.type}: ${ack.code} ${ack.msg}`);
+  }
+  const row = await transactionRow(w.t.db, uniqueId);
+  if (!row) throw new Error(`no transaction ${uniqueId}`);
+  return row.id;
+}
+/** A proof download: its happy path settles a transfer of the variant's kind; another merchant's id answers NOT_FOUND. */
+const proofEntry = (variant: ProofVariant): Entry => ({
+  precondition: 'a settled transfer of the variant’s kind',
+  sample: (w) => ({ body: { id: w.andes.transactionIds.payin } }),
+  happy: async (w) => ({ body: { id: await settledFor(w, variant) } }),
+  objects: [{ field: 'id', existing: (w) => w.andes.transactionIds.payin, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+});
+/** An export of the pay-in list in MX (a country both merchants have). */
+const payinExport = { list: 'payin', format: 'csv', language: 'en' };
 
 /** An MFA call with a code from the caller's bound authenticator. */
 const withBoundMfa = async (w: World, actor: Actor): Promise<Call> => ({ body: { authCode: w.totp(await w.bindMfa(actor)) } });
@@ -587,6 +642,18 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
     objects: [subMerchantFilter({ list: 'payin' }), ...idFilters('payin', { list: 'payin' })],
   },
   [transactionQuery.path]: transactionDetail((w) => w.andes.transactionIds.payin),
+  [transactionFileDownload.path]: {
+    precondition: 'transactions:export admits the export of any list',
+    sample: () => ({ body: { ...payinExport, country: 'BR' } }),
+    objects: [subMerchantFilter(payinExport), ...idFilters('payin', payinExport)],
+  },
+  [transactionFileDownloadUrl.path]: {
+    precondition: 'transactions:export admits the export of any list',
+    sample: () => ({ body: { ...payinExport, country: 'BR' } }),
+    objects: [subMerchantFilter(payinExport), ...idFilters('payin', payinExport).map((ref) => ({ ...ref, followUrl: true }))],
+  },
+  [transactionProofList.path]: transactionDetail((w) => w.andes.transactionIds.payin),
+  ...Object.fromEntries(PROOF_VARIANTS.map((v) => [PROOF_DOWNLOAD_ENDPOINTS[v].path, proofEntry(v)])),
   [transactionSubMerchantQuery.path]: {
     precondition: 'every transaction list offers the sub-merchant filter: any of its permissions admits any request',
     anyGrantAdmitsEveryRequest: true,

@@ -217,14 +217,23 @@ function objectCase(endpoint: Endpoint, ref: ObjectRef): Case {
       name: `5 · CONDOR admin filtering by an existing ANDES-DEMO ${ref.field} → the answer of a missing one`,
       run: async () => {
         const existing = ref.existing(w);
+        // A call answering a one-time download URL is judged by the file the URL gives.
+        const answer = async (call: Call, token: string): Promise<Answer> => {
+          const a = await send(endpoint, call, token);
+          if (!ref.followUrl) return a;
+          expect(a.code).toBe(ResultCode.OK);
+          const res = await w.t.app.inject({ method: 'GET', url: String(Reflect.get(a.data as object, 'url')) });
+          const disposition = res.headers['content-disposition'];
+          return { ...a, data: null, file: res.body, disposition: typeof disposition === 'string' ? disposition : null };
+        };
         // The id does pick something out in ANDES-DEMO…
-        const mine = await send(endpoint, ref.call(w, existing), w.admin.token);
-        const mineMissing = await send(endpoint, ref.call(w, MISSING_ID), w.admin.token);
+        const mine = await answer(ref.call(w, existing), w.admin.token);
+        const mineMissing = await answer(ref.call(w, MISSING_ID), w.admin.token);
         expect(mine.status).toBe(200);
         expect(seen(mine)).not.toEqual(seen(mineMissing));
         // …but CONDOR's admin gets what a missing id gets.
-        const foreign = await send(endpoint, ref.call(w, existing), w.condor.token);
-        const missing = await send(endpoint, ref.call(w, MISSING_ID), w.condor.token);
+        const foreign = await answer(ref.call(w, existing), w.condor.token);
+        const missing = await answer(ref.call(w, MISSING_ID), w.condor.token);
         expect(foreign.status).toBe(200);
         expect(AUTHORIZATION_REFUSALS).not.toContain(foreign.code);
         expect(seen(foreign)).toEqual(seen(missing));

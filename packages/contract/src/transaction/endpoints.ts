@@ -1,11 +1,14 @@
-import { defineEndpoint } from '../common/define-endpoint.ts';
+import { BinaryResponse, defineEndpoint } from '../common/define-endpoint.ts';
 import { DEEP_QUERY_PERMISSION, LIST_PERMISSIONS } from './enums.ts';
 import {
   TransactionAdvancedPageRequest,
   TransactionDetail,
+  TransactionExportLink,
+  TransactionExportRequest,
   TransactionIdRequest,
   TransactionPage,
   TransactionPageRequest,
+  TransactionProofList,
   TransactionSubMerchantList,
   TransactionSubMerchantRequest,
 } from './schemas.ts';
@@ -49,3 +52,72 @@ export const transactionSubMerchantQuery = defineEndpoint({
   request: TransactionSubMerchantRequest,
   response: TransactionSubMerchantList,
 });
+
+/**
+ * The filtered transactions as a CSV or XLSX file (every row the advanced page's filter shows,
+ * newest first; times in the country's zone, named in the header; amounts in currency units).
+ * transactions:export admits any list's export (the button sits on the lists); the data is the
+ * caller's scope, country and window as in the list.
+ */
+export const transactionFileDownload = defineEndpoint({
+  path: '/dashboard/transaction/file/download',
+  summary: 'Download the filtered transactions as CSV or XLSX',
+  permission: 'transactions:export',
+  kind: 'binary',
+  timeoutMs: 120_000,
+  request: TransactionExportRequest,
+  response: BinaryResponse,
+});
+
+/**
+ * A one-time URL for the same file, valid EXPORT_LINK_TTL_MINUTES: a plain GET downloads it once
+ * (for large files, through the browser's own download manager).
+ */
+export const transactionFileDownloadUrl = defineEndpoint({
+  path: '/dashboard/transaction/file/download-url/generator',
+  summary: 'A one-time download URL for the filtered transactions as CSV or XLSX',
+  permission: 'transactions:export',
+  request: TransactionExportRequest,
+  response: TransactionExportLink,
+});
+
+/** The proofs a transaction has (the detail page shows one download button per variant). */
+export const transactionProofList = defineEndpoint({
+  path: '/dashboard/transaction/proof/list',
+  summary: 'The proof-of-transfer documents a transaction has',
+  permission: 'transactions:proof-view',
+  request: TransactionIdRequest,
+  response: TransactionProofList,
+  silentErrors: true,
+});
+
+function proofDownload(path: string, summary: string) {
+  return defineEndpoint({
+    path,
+    summary,
+    permission: 'transactions:proof-view',
+    kind: 'binary',
+    request: TransactionIdRequest,
+    response: BinaryResponse,
+  });
+}
+
+/** The proof-of-transfer PDF downloads of spec §7, one per variant (settled transfers only); proof-endpoints.ts maps variants to them. */
+export const proofMxSpeiArcus = proofDownload('/dashboard/transaction/proof/mx/spei/arcus/download', 'SPEI proof of transfer (arcus), PDF');
+export const proofMxSpeiUnipagos = proofDownload(
+  '/dashboard/transaction/proof/mx/spei/unipagos/download',
+  'SPEI proof of transfer (unipagos), PDF',
+);
+export const proofMxSpeiStp = proofDownload('/dashboard/transaction/proof/mx/spei/stp/download', 'SPEI proof of transfer (stp), PDF');
+export const proofBrPixBs2 = proofDownload('/dashboard/transaction/proof/br/pix/bs2/download', 'PIX proof of transfer (bs2), PDF');
+export const proofBrPixBexs = proofDownload('/dashboard/transaction/proof/br/pix/bexs/download', 'PIX proof of transfer (bexs), PDF');
+export const proofBrPixRendimento = proofDownload(
+  '/dashboard/transaction/proof/br/pix/rendimento/download',
+  'PIX proof of transfer (rendimento), PDF',
+);
+export const proofCoBankTransfer = proofDownload('/dashboard/transaction/proof/co/bank-transfer/download', 'CO bank transfer proof, PDF');
+export const proofPaymentLinkDefault = proofDownload('/dashboard/payment-link/proof/download', 'Payment-link receipt, PDF');
+export const proofPaymentLinkGwm = proofDownload(
+  '/dashboard/payment-link/proof/gwm/download',
+  'Payment-link receipt (gwm, white label), PDF',
+);

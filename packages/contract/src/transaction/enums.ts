@@ -51,3 +51,34 @@ export const TransactionHistoryEventSchema = z.enum(TRANSACTION_HISTORY_EVENTS);
 
 /** Most sub-merchants one filter names. */
 export const SUB_MERCHANT_FILTER_MAX = 100;
+
+/** The file formats of a transaction export (`/dashboard/transaction/file/download`). */
+export const TRANSACTION_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type TransactionExportFormat = (typeof TRANSACTION_EXPORT_FORMATS)[number];
+export const TransactionExportFormatSchema = z.enum(TRANSACTION_EXPORT_FORMATS);
+
+/** Rows a keyset batch of an export reads; the export streams batch after batch. */
+export const TRANSACTION_EXPORT_BATCH = 2_000;
+/** Minutes a one-time download URL (`/file/download-url/generator`) stays valid. */
+export const EXPORT_LINK_TTL_MINUTES = 10;
+/** Where a one-time download URL points: `${EXPORT_LINK_PATH_PREFIX}<token>` (a plain GET, outside /dashboard). */
+export const EXPORT_LINK_PATH_PREFIX = '/files/exports/';
+
+/**
+ * The proof-of-transfer documents of spec §7 (see the API's proof-variants for which a
+ * transaction has): MX SPEI of arcus, unipagos or stp; BR PIX of bs2, bexs or rendimento; CO bank
+ * transfer; the payment-link receipt in the default layout and the gwm (white-label) layout.
+ */
+export const PROOF_VARIANTS = [
+  'mx-spei-arcus',
+  'mx-spei-unipagos',
+  'mx-spei-stp',
+  'br-pix-bs2',
+  'br-pix-bexs',
+  'br-pix-rendimento',
+  'co-bank-transfer',
+  'payment-link-default',
+  'payment-link-gwm',
+] as const;
+export type ProofVariant = (typeof PROOF_VARIANTS)[number];
+export const ProofVariantSchema = z.enum(PROOF_VARIANTS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_PICKER_MONTHS_BACK, MAX_AMOUNT_CENTS } from '../common/constants.ts';
+import { DATE_PICKER_MONTHS_BACK, DEFAULT_LANGUAGE, LANGUAGES, MAX_AMOUNT_CENTS } from '../common/constants.ts';
 import { type Country, CountrySchema, CurrencySchema } from '../common/countries.ts';
 import { addDays, addMonths, clampEndInstant, startOfLocalDay, todayIn, toEpochMs } from '../common/dates.ts';
 import {
@@ -17,7 +17,9 @@ import { PageRequest, pageOf } from '../common/page.ts';
 import { SubMerchantList, SubMerchantListRequest } from '../sub-merchant/schemas.ts';
 import {
   LIST_TRANSACTION_TYPES,
+  ProofVariantSchema,
   SUB_MERCHANT_FILTER_MAX,
+  TransactionExportFormatSchema,
   TransactionHistoryEventSchema,
   TransactionListSchema,
   TransferStatusSchema,
@@ -368,3 +370,46 @@ export type TransactionDetail = z.infer<typeof TransactionDetail>;
 /** `/dashboard/transaction/sub-merchant/query`: the sub-merchants the caller may filter by. */
 export const TransactionSubMerchantRequest = SubMerchantListRequest;
 export const TransactionSubMerchantList = SubMerchantList;
+
+// ---------------------------------------------------------------------------------------------
+// Exports and proofs
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `/dashboard/transaction/file/download` and `/file/download-url/generator`: the advanced page's
+ * filter (same list, country, created-at and sub-merchant rules; no page position) plus the file's
+ * format and the language of its header row and enumeration labels. The file holds every row the
+ * filter shows, newest first.
+ */
+export const TransactionExportRequest = z
+  .object({
+    ...transactionListFields,
+    ...commonFilterFields,
+    ...subMerchantIdsField,
+    deep: z.boolean().default(false),
+    format: TransactionExportFormatSchema,
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  })
+  .superRefine(checkList);
+export type TransactionExportRequest = z.input<typeof TransactionExportRequest>;
+export type ParsedTransactionExportRequest = z.output<typeof TransactionExportRequest>;
+
+/** A one-time URL (a path on the API's origin) that downloads the export with a plain GET until `expiresAt`. */
+export const TransactionExportLink = z.object({ url: z.string(), expiresAt: InstantSchema });
+export type TransactionExportLink = z.infer<typeof TransactionExportLink>;
+
+/** `/dashboard/transaction/proof/list`: the proofs the transaction has (empty unless a settled transfer). */
+export const TransactionProofList = z.object({ variants: z.array(ProofVariantSchema) });
+export type TransactionProofList = z.infer<typeof TransactionProofList>;
+
+/** Refusals of the proof downloads. */
+export const PROOF_MESSAGES = {
+  notSettled: 'The transfer is not settled: a proof is issued once it settles',
+  notThisKind: 'This proof is not available for this transaction (another kind of transfer or provider)',
+} as const;
+
+/** Refusal of the export links. */
+export const EXPORT_LINK_MESSAGES = {
+  invalid: 'This download link is not valid: it was used already, it expired or it does not exist',
+  forbidden: 'The user who asked for this download link may not export transactions any more',
+} as const;

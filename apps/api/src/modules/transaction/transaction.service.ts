@@ -63,6 +63,10 @@ export function decodeTransactionCursor(cursor: string): TransactionKey {
 /** The filter fields every list request has (after parsing). */
 type CommonRequest = Omit<ParsedPaymentLinkPageRequest, 'paymentLinkId'>;
 
+/** A transaction page or advanced page request (after parsing); the simple page has no sub-merchants nor deep. */
+type TransactionListRequest = Omit<ParsedTransactionAdvancedPageRequest, 'subMerchantIds' | 'deep'> &
+  Partial<Pick<ParsedTransactionAdvancedPageRequest, 'subMerchantIds' | 'deep'>>;
+
 /** What a list call adds to the common request to make its filter. */
 interface ListShape {
   transactionTypes: TransactionFilter['transactionTypes'];
@@ -221,19 +225,28 @@ export class TransactionService {
   ) {}
 
   /** The transaction page and advanced page calls: the list's permission, then the common rules. */
-  transactionPage(
-    auth: AuthContext,
-    body: Omit<ParsedTransactionAdvancedPageRequest, 'subMerchantIds' | 'deep'> &
-      Partial<Pick<ParsedTransactionAdvancedPageRequest, 'subMerchantIds' | 'deep'>>,
-  ) {
+  transactionPage(auth: AuthContext, body: TransactionListRequest) {
+    return this.page(auth, { ...body, subMerchantIds: body.subMerchantIds ?? [] }, this.listShape(auth, body));
+  }
+
+  /**
+   * The filter of a transaction list request, checked against the caller (country, window,
+   * sub-merchants) but not the list's permission: the export's own code admits it.
+   */
+  exportFilter(auth: AuthContext, body: Omit<TransactionListRequest, 'pageSize' | 'cursor'>): Promise<TransactionFilter> {
+    return this.filterOf(auth, { ...body, subMerchantIds: body.subMerchantIds ?? [] }, this.listShape(auth, body, false));
+  }
+
+  /** The list's permission (the deep query's for a deep query), its transaction type and hold flag. */
+  private listShape(auth: AuthContext, body: Omit<TransactionListRequest, 'pageSize' | 'cursor'>, checkPermission = true): ListShape {
     const deep = body.deep === true;
     const needed: PermissionCode = deep ? DEEP_QUERY_PERMISSION : LIST_PERMISSIONS[body.list];
-    if (!auth.permissions.has(needed)) throw CommonErrors.forbidden();
+    if (checkPermission && !auth.permissions.has(needed)) throw CommonErrors.forbidden();
     const [first] = LIST_TRANSACTION_TYPES[body.list];
     const type = body.transactionType ?? first;
     if (type === undefined) throw new Error(`list ${body.list} has no type`);
     const holdStatus = body.list === 'holding-page' ? HOLD_FLAGS.ON_HOLD : body.holdStatus;
-    return this.page(auth, { ...body, subMerchantIds: body.subMerchantIds ?? [] }, { transactionTypes: [type], holdStatus, deep });
+    return { transactionTypes: [type], holdStatus, deep };
   }
 
   paymentLinkPage(auth: AuthContext, body: ParsedPaymentLinkPageRequest) {
@@ -248,7 +261,7 @@ export class TransactionService {
   }
 
   /** The filter of a list request, checked against the caller: country, window, sub-merchants. */
-  async filterOf(auth: AuthContext, body: CommonRequest, shape: ListShape): Promise<TransactionFilter> {
+  async filterOf(auth: AuthContext, body: Omit<CommonRequest, 'pageSize' | 'cursor'>, shape: ListShape): Promise<TransactionFilter> {
     const now = this.clock();
     const country = await requireCountry(this.db, auth, body.country, now);
     const deep = shape.deep === true;

@@ -1,5 +1,6 @@
 import type { Country } from '@andes/contract/common/countries';
 import type { TransactionStatus, TransactionType } from '@andes/contract/common/enums';
+import { PROOF_VARIANTS, type ProofVariant } from '@andes/contract/transaction/enums';
 
 /**
  * The proof-of-transfer documents of spec §7 and which of them a transaction has. A proof is
@@ -18,18 +19,7 @@ import type { TransactionStatus, TransactionType } from '@andes/contract/common/
  * receipt applies; when it does not (today's events carry no provider), all of the market's do.
  */
 
-export const PROOF_VARIANTS = [
-  'mx-spei-arcus',
-  'mx-spei-unipagos',
-  'mx-spei-stp',
-  'br-pix-bs2',
-  'br-pix-bexs',
-  'br-pix-rendimento',
-  'co-bank-transfer',
-  'payment-link-default',
-  'payment-link-gwm',
-] as const;
-export type ProofVariant = (typeof PROOF_VARIANTS)[number];
+export { PROOF_VARIANTS, type ProofVariant } from '@andes/contract/transaction/enums';
 
 export const PROOF_FAMILIES = ['SPEI', 'PIX', 'CO_BANK_TRANSFER', 'PAYMENT_LINK'] as const;
 export type ProofFamily = (typeof PROOF_FAMILIES)[number];

@@ -5,5 +5,6 @@ export const transactionKeys = {
   list: (kind: ListKind | 'deep-query', request: unknown) => [...transactionKeys.all, 'list', kind, request] as const,
   infinite: (kind: ListKind | 'deep-query', request: unknown) => [...transactionKeys.all, 'infinite', kind, request] as const,
   detail: (kind: DetailKind, id: number) => [...transactionKeys.all, 'detail', kind, id] as const,
+  proofs: (id: number) => [...transactionKeys.all, 'proofs', id] as const,
   subMerchants: (merchantId: number) => [...transactionKeys.all, 'sub-merchants', merchantId] as const,
 };

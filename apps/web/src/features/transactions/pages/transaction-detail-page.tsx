@@ -1,5 +1,6 @@
 import { utcOffsetLabel } from '@andes/contract/common/countries';
 import { TransactionId } from '@andes/contract/transaction/schemas';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useDisplayTimeZone, useSelectedArea } from '../../../shared/auth/use-selected-area.ts';
@@ -7,6 +8,7 @@ import { NOT_FOUND_PATH } from '../../../shared/navigation/paths.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
 import { useTransactionDetail } from '../api/use-transaction-detail.ts';
+import { ProofDownloads } from '../components/proof-downloads.tsx';
 import { TransactionDetailView } from '../components/transaction-detail-view.tsx';
 import type { DetailKind } from '../list-kinds.ts';
 
@@ -27,7 +29,12 @@ function DetailScreen({ kind }: { kind: DetailKind }) {
     <>
       <PageHeader title={detail ? t('title.detail', { uniqueId: detail.uniqueId }) : t('title.detailLoading')} back />
       <QueryStatus query={query} />
-      {detail && <TransactionDetailView detail={detail} timeZone={timeZone} zoneLabel={zoneLabel} />}
+      {detail && (
+        <Flex vertical gap={16}>
+          <ProofDownloads id={detail.id} uniqueId={detail.uniqueId} />
+          <TransactionDetailView detail={detail} timeZone={timeZone} zoneLabel={zoneLabel} />
+        </Flex>
+      )}
     </>
   );
 }

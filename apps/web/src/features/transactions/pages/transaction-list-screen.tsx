@@ -26,6 +26,7 @@ import { QueryStatus } from '../../../shared/ui/query-status.tsx';
 import type { ListRequest } from '../api/fetch-list-page.ts';
 import { useListInfinite, useListPage } from '../api/use-list-page.ts';
 import { useSubMerchants } from '../api/use-sub-merchants.ts';
+import { ExportMenu } from '../components/export-menu.tsx';
 import { TransactionCard } from '../components/transaction-cards.tsx';
 import { transactionColumns, transactionFields } from '../components/transaction-columns.tsx';
 import { useFieldText } from '../hooks/use-field-text.ts';
@@ -109,6 +110,10 @@ export function TransactionListScreen(props: ListScreenProps) {
         {t('deepQuery')}
       </Button>
     ) : null;
+  // The export serves the transaction lists (and the deep query): exactly the request the list sends.
+  const exportable = kind === 'deep-query' || isTransactionListKind(kind);
+  const exportRequest = base?.call === 'transaction' ? base.request : null;
+  const large = (mobile ? infinite.data?.pages[0]?.totalCapped : page.data?.totalCapped) ?? false;
   const holdingLink = kind === 'payin' && canHoldingPage ? <Link to={LIST_PATHS['holding-page']}>{t('title.holding-page')}</Link> : null;
 
   return (
@@ -120,6 +125,7 @@ export function TransactionListScreen(props: ListScreenProps) {
           <Flex gap={8} align="center">
             {holdingLink}
             {deepLink}
+            {exportable && <ExportMenu request={exportRequest} large={large} />}
           </Flex>
         }
       />

@@ -1,0 +1,124 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { COUNTRY_INFO } from '@andes/contract/common/countries';
+import { todayIn } from '@andes/contract/common/dates';
+import { closePermissions, PERMISSION_CODES, type PermissionCode } from '@andes/contract/permissions/registry';
+import { EXPORT_LINK_PATH_PREFIX, EXPORT_LINK_TTL_MINUTES, TRANSACTION_EXPORT_BATCH } from '@andes/contract/transaction/enums';
+import {
+  type ParsedTransactionExportRequest,
+  type TransactionExportLink,
+  TransactionExportRequest,
+} from '@andes/contract/transaction/schemas';
+import { type Clock, MINUTE_MS } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext, Scope } from '../../http/auth-context.ts';
+import type { BinaryFile } from '../../http/register-endpoint.ts';
+import { roleCodesOfUser } from '../auth/auth.repository.ts';
+import { CSV_CONTENT_TYPE, csvStream } from '../transaction-files/export/csv-stream.ts';
+import { TRANSACTION_EXPORT_COLUMNS, type TransactionExportRow } from '../transaction-files/export/transaction-columns.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../transaction-files/export/xlsx-stream.ts';
+import { type TransactionFilter, type TransactionKey, transactionListQuery } from './transaction.repository.ts';
+import { listItemOf, type TransactionService } from './transaction.service.ts';
+import { consumeExportLink, findLinkUser, insertExportLink } from './transaction-files.repository.ts';
+
+/**
+ * Transaction exports (transactionFileDownload) and their one-time download links.
+ *
+ * An export holds exactly the rows the list's filter shows, newest first: the same checks as the
+ * list (country, created-at window, sub-merchants; transactions:export stands for the list's
+ * permission, as the authorization table grants each code alone), then `transactionListQuery`
+ * in keyset batches of TRANSACTION_EXPORT_BATCH rows, pulled only as the writer needs them, so
+ * memory stays constant. There is no row cap: the searchable window (five months, or an exact id
+ * for a deep query) bounds an export, and big files are what the one-time link is for.
+ *
+ * A link stores only its token's SHA-256 with the caller and the request as checked; its GET
+ * checks again that the user is still enabled and still holds transactions:export, re-applies the
+ * list's checks with the user's current scope and areas, and is used up at the first download.
+ */
+
+const ALL_CODES: ReadonlySet<PermissionCode> = new Set(PERMISSION_CODES);
+const EXPORT_PERMISSION: PermissionCode = 'transactions:export';
+
+export function hashExportToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Why a link cannot be used: gone (used, expired, unknown) or its user may not export any more. */
+export type ExportLinkRefusal = 'gone' | 'forbidden';
+
+export class TransactionExportService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly transactions: TransactionService,
+  ) {}
+
+  /** The file of an export request (its rows stream as the response is read). */
+  async file(auth: AuthContext, body: ParsedTransactionExportRequest): Promise<BinaryFile> {
+    const filter = await this.transactions.exportFilter(auth, body);
+    const now = this.clock();
+    const timeZone = COUNTRY_INFO[body.country].timezoneName;
+    const rows = this.rows(auth.scope, filter);
+    const options = { language: body.language, timeZone, at: now };
+    const filename = `transactions-${body.list}-${body.country}-${todayIn(timeZone, now)}.${body.format}`;
+    return body.format === 'csv'
+      ? { filename, contentType: CSV_CONTENT_TYPE, body: csvStream(rows, TRANSACTION_EXPORT_COLUMNS, options) }
+      : { filename, contentType: XLSX_CONTENT_TYPE, body: xlsxStream(rows, TRANSACTION_EXPORT_COLUMNS, options) };
+  }
+
+  /** Every matching row, newest first, read batch after batch with the keyset of the previous batch's last row. */
+  private async *rows(scope: Scope, filter: TransactionFilter): AsyncGenerator<TransactionExportRow> {
+    let after: TransactionKey | null = null;
+    for (;;) {
+      const batch = await transactionListQuery(this.db, scope, filter, after, TRANSACTION_EXPORT_BATCH);
+      for (const row of batch) {
+        const item = listItemOf(row);
+        yield { ...item, holdStatusText: String(item.holdStatus) };
+      }
+      const last = batch.at(-1);
+      if (batch.length < TRANSACTION_EXPORT_BATCH || last === undefined) return;
+      after = { at: last.createdAtKey, id: last.id };
+    }
+  }
+
+  /** A one-time URL for the export; the request is checked now, so a refusal comes at once. */
+  async link(auth: AuthContext, body: ParsedTransactionExportRequest): Promise<TransactionExportLink> {
+    await this.transactions.exportFilter(auth, body);
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_MINUTES * MINUTE_MS);
+    await insertExportLink(this.db, {
+      tokenHash: hashExportToken(token),
+      userId: auth.userId,
+      merchantId: auth.merchantId,
+      request: body,
+      createdAt: now,
+      expiresAt,
+    });
+    return { url: `${EXPORT_LINK_PATH_PREFIX}${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The file behind a link, using the link up; a refusal when it cannot be used. */
+  async fileOfLink(token: string): Promise<BinaryFile | ExportLinkRefusal> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return 'gone';
+    const now = this.clock();
+    const link = await consumeExportLink(this.db, hashExportToken(token), now);
+    if (link === null) return 'gone';
+    const user = await findLinkUser(this.db, link.userId, link.merchantId);
+    if (user === null || user.state !== 1 || user.merchantStatus !== 'ACTIVE') return 'forbidden';
+    const scope = { merchantId: user.merchantId, subMerchantId: user.subMerchantId };
+    const permissions = user.superAdmin ? ALL_CODES : closePermissions(await roleCodesOfUser(this.db, scope, user.userId));
+    if (!permissions.has(EXPORT_PERMISSION)) return 'forbidden';
+    const auth: AuthContext = {
+      userId: user.userId,
+      username: user.username,
+      merchantId: user.merchantId,
+      subMerchantId: user.subMerchantId,
+      superAdmin: user.superAdmin,
+      userType: user.userType,
+      permissions,
+      sessionId: '',
+      scope,
+    };
+    return this.file(auth, TransactionExportRequest.parse(link.request));
+  }
+}
