@@ -358,7 +358,7 @@ describe('pending money and the accounting calendar', () => {
       }
     });
     const [held, upcoming, subHeld, subUpcoming] = plans;
-    for (const plan of [held, subHeld]) expect(plan).toMatch(/Index (Only )?Scan using transactions_held_idx/);
+    for (const plan of [held, subHeld]) expect(plan).toMatch(/Index (Only )?Scan using transactions_(sub_merchant_)?held_list_idx/);
     for (const plan of [upcoming, subUpcoming]) expect(plan).toContain('Index Scan using pending_releases_scheduled_idx');
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });

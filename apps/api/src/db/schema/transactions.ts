@@ -91,8 +91,6 @@ export const transactions = pgTable(
       .where(sql`${t.subMerchantId} is not null`),
     index('transactions_merchant_reference_idx').on(t.merchantId, t.merchantReference),
     index('transactions_related_idx').on(t.relatedTransactionId).where(sql`${t.relatedTransactionId} is not null`),
-    // Home's count of transactions on hold (few rows: only those on hold now).
-    index('transactions_held_idx').on(t.merchantId, t.country).where(sql`${t.holdStatus} = 1`),
     // Transaction search: each list filter the screens
     // offer has an index that serves its page in (created_at, id) order, or finds its few rows.
     index('transactions_merchant_status_list_idx').on(t.merchantId, t.country, t.transactionType, t.status, t.createdAt, t.id),
