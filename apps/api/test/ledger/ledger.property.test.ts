@@ -254,7 +254,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  // biome-ignore lint/suspicious/noConsole: the figures of the property run, for the integrator's report
+  // biome-ignore lint/suspicious/noConsole: the figures of the property run, quoted in the closing notes (runs, events, outcomes)
   console.info(
     `ledger property: ${runs} runs, ${eventsSent} events sent, ${releaseRuns} release runs, ${concurrentBatches} concurrent batches; answers ${JSON.stringify(Object.fromEntries(outcomes))}`,
   );

@@ -1,4 +1,5 @@
 import { ACCOUNT_TYPES } from '@andes/contract/account/enums';
+import { GLOBAL_BALANCE_BUSINESS_TYPES } from '@andes/contract/common/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants.ts';
@@ -191,7 +192,7 @@ export const globalMovements = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    businessType: text('business_type', { enum: ['TOPUP', 'TRANSFER_OUT'] }).notNull(),
+    businessType: text('business_type', { enum: GLOBAL_BALANCE_BUSINESS_TYPES }).notNull(),
     reference: text('reference').notNull(),
     /** USD cents, signed: + top-up, − transfer out. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -208,6 +209,6 @@ export const globalMovements = pgTable(
     uniqueIndex('global_movements_reference_key').on(t.merchantId, t.reference),
     // The statement: newest first by (occurred_at, id), ascending index scanned backwards.
     index('global_movements_statement_idx').on(t.merchantId, t.occurredAt, t.id),
-    check('global_movements_type_check', sql`${t.businessType} in ('TOPUP', 'TRANSFER_OUT')`),
+    check('global_movements_type_check', sql`${t.businessType} in (${list(GLOBAL_BALANCE_BUSINESS_TYPES)})`),
   ],
 );

@@ -1,3 +1,4 @@
+import { EVENT_OUTCOMES } from '@andes/contract/platform/schemas';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants.ts';
@@ -35,7 +36,7 @@ export const platformEvents = pgTable(
     payload: jsonb('payload').notNull(),
     /** SHA-256 of the canonical payload: a reused id with another payload is refused. */
     payloadHash: text('payload_hash').notNull(),
-    outcome: text('outcome', { enum: ['APPLIED', 'PARKED', 'STALE'] }).notNull(),
+    outcome: text('outcome', { enum: EVENT_OUTCOMES }).notNull(),
     occurredAt: instant('occurred_at').notNull(),
     receivedAt: instant('received_at').notNull().defaultNow(),
     appliedAt: instant('applied_at'),
@@ -44,7 +45,7 @@ export const platformEvents = pgTable(
     // A transaction's history (its detail): the events of one subject in order.
     index('platform_events_subject_idx').on(t.subject, t.occurredAt),
     index('platform_events_parked_idx').on(t.subject, t.occurredAt).where(sql`${t.outcome} = 'PARKED'`),
-    check('platform_events_outcome_check', sql`${t.outcome} in ('APPLIED', 'PARKED', 'STALE')`),
+    check('platform_events_outcome_check', sql`${t.outcome} in (${sql.raw(EVENT_OUTCOMES.map((o) => `'${o}'`).join(', '))})`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { PRODUCTS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@andes/contract/common/enums';
 import type { Card, Party } from '@andes/contract/transaction/parts';
-import { REFUND_STATUSES } from '@andes/contract/transaction/parts';
+import { REFUND_STATUSES, STORE_PLATFORMS } from '@andes/contract/transaction/parts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './ledger.ts';
@@ -66,7 +66,7 @@ export const transactions = pgTable(
     cardLast4: text('card_last4'),
     e2eId: text('e2e_id'),
     paymentLinkId: text('payment_link_id'),
-    storePlatform: text('store_platform', { enum: ['SHOPIFY', 'SHOPLAZZA'] }),
+    storePlatform: text('store_platform', { enum: STORE_PLATFORMS }),
     storeShopDomain: text('store_shop_domain'),
     storeOrderId: text('store_order_id'),
     storeOrderName: text('store_order_name'),
