@@ -24,7 +24,7 @@ import {
   type SystemAccounts,
   unheld,
 } from '../modules/ledger/posting-rules.ts';
-import { describedColumnsOf } from '../modules/platform/transaction-columns.ts';
+import { describedColumnsOf, INSUFFICIENT_BALANCE_REASON } from '../modules/platform/transaction-columns.ts';
 import { TimeHeap } from './heap.ts';
 import { localDate } from './local-time.ts';
 
@@ -601,7 +601,7 @@ export class HistoryBook {
       } catch (err) {
         if (!(err instanceof RuleRefusal)) throw err;
         row.status = 'REJECTED';
-        row.statusReason = 'Insufficient available balance';
+        row.statusReason = INSUFFICIENT_BALANCE_REASON;
         state.closed = true;
         this.counts.rejectedPayouts += 1;
       }

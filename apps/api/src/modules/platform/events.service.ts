@@ -51,7 +51,7 @@ import {
   updateTransaction,
 } from './events.repository.ts';
 import { PlatformErrors } from './platform.errors.ts';
-import { describedColumnsOf } from './transaction-columns.ts';
+import { describedColumnsOf, INSUFFICIENT_BALANCE_REASON } from './transaction-columns.ts';
 import { type StatusEvent, TRANSITIONS, transitionOf } from './transaction-states.ts';
 
 /**
@@ -64,9 +64,6 @@ import { type StatusEvent, TRANSITIONS, transitionOf } from './transaction-state
 
 type EventOf<T extends PlatformEvent['type']> = Extract<PlatformEvent, { type: T }>;
 type TransactionEvent = Exclude<PlatformEvent, EventOf<'transaction.created' | 'global.topped_up' | 'global.transferred_out'>>;
-
-/** Status reason of a payout or marketplace order the available balance could not cover. */
-export const INSUFFICIENT_BALANCE_REASON = 'Insufficient available balance';
 
 /** The product of each transaction type the platform creates. */
 const PRODUCT_OF_TYPE: Readonly<Record<TransactionCreatedData['transactionType'], Product>> = {

@@ -22,3 +22,6 @@ export function describedColumnsOf(d: TransactionCreatedData) {
     description: d.description ?? null,
   };
 }
+
+/** Why a payout or marketplace order the available balance could not cover was recorded REJECTED. */
+export const INSUFFICIENT_BALANCE_REASON = 'Insufficient available balance';
