@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { TOKEN_HEADER } from '@andes/contract/common/envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
@@ -46,18 +48,44 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+let pgliteImage: Promise<Blob | undefined> | undefined;
+
+/** The migrated PGlite image of this run (test/global-setup.ts), read once per test file. */
+function migratedPgliteImage(): Promise<Blob | undefined> {
+  pgliteImage ??= (async () => {
+    const file = inject('pgliteImage');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return pgliteImage;
+}
+
+/**
+ * A fresh migrated database: in-memory PGlite started from the run's migrated image, or a new
+ * database on the TEST_DATABASE_URL server copied from the run's migrated template.
+ */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const image = await migratedPgliteImage();
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, ...(image ? { image } : {}) });
     return { database, drop: async () => {} };
   }
   const name = `andes_t_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    // Two files copying the template at the same instant can see each other as its users: retry.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        break;
+      } catch (err) {
+        const busy = err instanceof Error && /is being accessed by other users/.test(err.message);
+        if (!busy || attempt >= 50) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
   } finally {
     await admin.end();
   }

@@ -17,8 +17,12 @@ import type { Config } from '../config.ts';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  /**
+   * Embedded PGlite; `dataDir` null keeps it in memory (tests). `image` starts the in-memory
+   * database from a data directory saved with `dumpPglite` instead of an empty cluster (the test
+   * suite migrates once and starts every test file's database from that image).
+   */
+  { kind: 'pglite'; dataDir: string | null; image?: Blob } | { kind: 'postgres'; url: string };
 
 export interface Database {
   readonly db: Db;
@@ -54,12 +58,20 @@ export function describePostgresUrl(url: string): string {
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
+  return target.kind === 'pglite' ? openPglite(target.dataDir, target.image) : openPostgres(target.url);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+/** The data directory of an open PGlite database as an uncompressed tarball (see `image` above). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) throw new Error('dumpPglite: not a PGlite database');
+  return client.dumpDataDir('none');
+}
+
+async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  if (dataDir && image) throw new Error('openDatabase: an image starts an in-memory database only');
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(image ? { loadDataDir: image } : {});
   const db = drizzlePglite({ client });
   let chain: Promise<unknown> = Promise.resolve();
   return {
