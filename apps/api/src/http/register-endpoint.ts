@@ -18,6 +18,10 @@ export interface BinaryFile {
   filename: string;
   contentType: string;
   body: Buffer | Readable;
+  /** `inline` for a file the browser may show in place (an image preview); default `attachment`. */
+  disposition?: 'inline' | 'attachment';
+  /** Further response headers (a stricter Content-Security-Policy for stored files). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Data of a JSON endpoint, or the file of a binary one (whose contract response is `never`). */
@@ -46,6 +50,8 @@ export interface ResetLinkHandlerContext<E extends Endpoint> extends BaseContext
 export interface EndpointOptions {
   /** Requests per client address per time window (@fastify/rate-limit on this route). */
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Largest request body in bytes (Fastify's default is 1 MiB). */
+  bodyLimit?: number;
 }
 
 const authKey = Symbol('andes.auth');
@@ -207,6 +213,7 @@ function register<E extends Endpoint>(
       ...(endpoint.public ? {} : { security: [endpoint.service ? { [SERVICE_SECURITY_SCHEME]: [] } : { token: [] }] }),
     },
     config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } : {},
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     preValidation,
     handler: async (request, reply) => {
       const result = await withTimeout(endpoint.timeoutMs, (signal) =>
@@ -222,7 +229,12 @@ function register<E extends Endpoint>(
       );
       if (!binary) return reply.code(200).send({ code: ResultCode.OK, msg: 'success', data: result ?? null });
       if (!isBinaryFile(result)) throw new Error(`${endpoint.path}: a binary endpoint must return { filename, contentType, body }`);
-      return reply.code(200).type(result.contentType).header('content-disposition', contentDisposition(result.filename)).send(result.body);
+      if (result.headers) reply.headers(result.headers);
+      return reply
+        .code(200)
+        .type(result.contentType)
+        .header('content-disposition', contentDisposition(result.filename, result.disposition))
+        .send(result.body);
     },
   };
   app.route(route);

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { AccountType } from '@andes/contract/account/enums';
 import type { PlatformEventInput, PlatformEventType } from '@andes/contract/platform/schemas';
+import { withDemoAttachments } from './attachments.ts';
 import { CATALOGUE, meanAmount } from './catalogue.ts';
 import { PlatformClient, type SendResult } from './client.ts';
 import { TimeHeap } from './heap.ts';
@@ -201,7 +202,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     count((t) => {
       t.started[kind] += 1;
     });
-    enqueue({ label: plan.uniqueId, events: plan.events, next: 0, deferrals: 0 });
+    // Some transfers and payouts carry files (a payer's receipt, a payout invoice), as a platform's would.
+    enqueue({ label: plan.uniqueId, events: withDemoAttachments(plan.events), next: 0, deferrals: 0 });
   }
 
   /** Funds the payout and marketplace accounts of the top-level merchants for the next periods. */

@@ -55,6 +55,7 @@ import { shoplazzaPage, shoplazzaQuery } from '@andes/contract/shoplazza/endpoin
 import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
 import {
   transactionAdvancedPage,
+  transactionAttachmentDownload,
   transactionFileDownload,
   transactionFileDownloadUrl,
   transactionPage,
@@ -253,6 +254,52 @@ const proofEntry = (variant: ProofVariant): Entry => ({
   happy: async (w) => ({ body: { id: await settledFor(w, variant) } }),
   objects: [{ field: 'id', existing: (w) => w.andes.transactionIds.payin, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
 });
+const attachmentFactory = new EventFactory('authz-attachment');
+/** A file id no file has (well-formed). */
+const NO_FILE = 'f_AAAAAAAAAAAAAAAAAAAAAA';
+/** A new ANDES-DEMO pay-in with a PNG attachment (through the ingestion API): the request downloading it. */
+async function attachedFile(w: World): Promise<Call> {
+  const uniqueId = attachmentFactory.uniqueId('attached');
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
+  const event = attachmentFactory.created({ uniqueId, attachments: [{ name: 'receipt.png', contentBase64: png }] });
+  const ack = await sendEvent(w.t.app, event);
+  if (ack.code !== 200) throw new Error(`${event.type}: ${ack.code} ${ack.msg}`);
+  const row = await transactionRow(w.t.db, uniqueId);
+  const fileId = row?.attachments[0]?.fileId;
+  if (!row || !fileId) throw new Error(`no attachment on ${uniqueId}`);
+  return { body: { id: row.id, fileId } };
+}
+const attachmentOf = (w: World) => w.andes.transactionIds.attachment;
+/**
+ * An attachment download: its happy path attaches a file to a new pay-in. CONDOR's admin naming
+ * ANDES-DEMO's pay-in (with its file) gets what an unknown transaction gets; naming ANDES-DEMO's
+ * file on CONDOR's own pay-in gets what an unknown file gets (the pay-in's id stands for its file).
+ */
+const attachmentEntry: Entry = {
+  precondition: 'a transaction of the caller’s scope with an attachment',
+  sample: (w) => ({ body: { id: w.andes.transactionIds.payin, fileId: attachmentOf(w).payinFileId } }),
+  happy: async (w) => attachedFile(w),
+  objects: [
+    {
+      field: 'id',
+      existing: (w) => w.andes.transactionIds.payin,
+      call: (w, id) => ({ body: { id, fileId: attachmentOf(w).payinFileId } }),
+      answer: NOT_FOUND,
+    },
+    {
+      field: 'fileId',
+      existing: (w) => w.andes.transactionIds.payin,
+      call: (w, id) => ({
+        body: {
+          id: attachmentOf(w).condorTransactionId,
+          fileId: id === w.andes.transactionIds.payin ? attachmentOf(w).payinFileId : NO_FILE,
+        },
+      }),
+      answer: NOT_FOUND,
+    },
+  ],
+};
+
 /** An export of the pay-in list in MX (a country both merchants have). */
 const payinExport = { list: 'payin', format: 'csv', language: 'en' };
 
@@ -653,6 +700,7 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
     objects: [subMerchantFilter(payinExport), ...idFilters('payin', payinExport).map((ref) => ({ ...ref, followUrl: true }))],
   },
   [transactionProofList.path]: transactionDetail((w) => w.andes.transactionIds.payin),
+  [transactionAttachmentDownload.path]: attachmentEntry,
   ...Object.fromEntries(PROOF_VARIANTS.map((v) => [PROOF_DOWNLOAD_ENDPOINTS[v].path, proofEntry(v)])),
   [transactionSubMerchantQuery.path]: {
     precondition: 'every transaction list offers the sub-merchant filter: any of its permissions admits any request',

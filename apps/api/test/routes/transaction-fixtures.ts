@@ -19,7 +19,12 @@ export interface TransactionIds {
   paymentLinkId: string;
   shopifyOrderId: string;
   shoplazzaOrderId: string;
+  /** The file attached to the ANDES-DEMO pay-in, and a CONDOR pay-in with a file of its own. */
+  attachment: { payinFileId: string; condorTransactionId: number; condorFileId: string };
 }
+
+/** A tiny PNG (signature and IHDR header), base64, for fixture attachments. */
+const PNG_BASE64 = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
 
 /**
  * One MX pay-in of each kind for ANDES-DEMO (MX: a country CONDOR also has, so CONDOR's admin can
@@ -47,6 +52,7 @@ export async function createTransactionsOfEachKind(t: TestApp, prefix = 'authz')
       currency: 'MXN',
       productType: 'SPEI',
       payer: { name: 'Pagador Prueba', document: 'PAPR800101AAA', e2eId },
+      ...(kind === 'payin' ? { attachments: [{ name: 'comprobante.png', contentBase64: PNG_BASE64 }] } : {}),
       ...extra,
     });
     const ack = await sendEvent(t.app, event);
@@ -56,7 +62,26 @@ export async function createTransactionsOfEachKind(t: TestApp, prefix = 'authz')
     refs[kind] = { id: row.id, uniqueId, e2eId };
   }
   const all = refs as TransactionIds['refs'];
+  const condorUniqueId = f.uniqueId('condor');
+  const condorEvent = f.created(
+    {
+      uniqueId: condorUniqueId,
+      country: 'MX',
+      currency: 'MXN',
+      productType: 'SPEI',
+      attachments: [{ name: 'recibo.png', contentBase64: PNG_BASE64 }],
+    },
+    'CONDOR',
+  );
+  const condorAck = await sendEvent(t.app, condorEvent);
+  if (condorAck.code !== 200) throw new Error(`event ${condorEvent.eventId}: ${condorAck.code} ${condorAck.msg}`);
+  const payinRow = await transactionRow(t.db, all.payin.uniqueId);
+  const condorRow = await transactionRow(t.db, condorUniqueId);
+  const payinFileId = payinRow?.attachments[0]?.fileId;
+  const condorFileId = condorRow?.attachments[0]?.fileId;
+  if (!payinFileId || !condorRow || !condorFileId) throw new Error('fixture attachments missing');
   return {
+    attachment: { payinFileId, condorTransactionId: condorRow.id, condorFileId },
     payin: all.payin.id,
     paymentLink: all.paymentLink.id,
     shopify: all.shopify.id,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { AccountTypeSchema } from '../account/enums.ts';
+import { ATTACHMENT_MAX_BYTES } from '../common/constants.ts';
 import { CountrySchema, CurrencySchema } from '../common/countries.ts';
 import { ProductTypeSchema } from '../common/enums.ts';
 import { InstantSchema } from '../common/fields.ts';
+import { FILE_NAME_MAX_LENGTH } from '../common/files.ts';
 import { PositiveCentsSchema } from '../common/money.ts';
 import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueIdSchema } from '../transaction/parts.ts';
 
@@ -37,6 +39,75 @@ const base = {
   merchantCode: MerchantCodeSchema,
 };
 
+// ---- attachments ---------------------------------------------------------------------------------
+
+/** Files one event may attach to its transaction, at most. */
+export const ATTACHMENTS_PER_EVENT_MAX = 10;
+/** Decoded bytes of all the files of one event, at most (two files of the largest size). */
+export const ATTACHMENTS_PER_EVENT_MAX_BYTES = 2 * ATTACHMENT_MAX_BYTES;
+/** Body limit of the ingestion call: the attachments' base64 (4/3 of their bytes) plus 1 MiB for the rest. */
+export const INGEST_BODY_LIMIT_BYTES = Math.ceil((ATTACHMENTS_PER_EVENT_MAX_BYTES * 4) / 3) + 1_048_576;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Bytes a standard (RFC 4648 §4, padded) base64 text decodes to; null when it is not one. */
+export function base64DecodedLength(text: string): number | null {
+  if (text.length % 4 !== 0 || !BASE64.test(text)) return null;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - padding;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/**
+ * A file the platform attaches: its name (with the extension that says what it is), the type the
+ * platform believes it has (informational: Andes determines the type from the bytes and the name),
+ * and its bytes in standard padded base64.
+ */
+export const IncomingAttachment = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'A file name is needed')
+      .max(FILE_NAME_MAX_LENGTH, `A file name has at most ${FILE_NAME_MAX_LENGTH} characters`)
+      .refine((n) => !/[\p{Cc}/\\]/u.test(n), 'A file name cannot contain / or \\ or control characters'),
+    contentType: z.string().trim().max(255).optional(),
+    contentBase64: z.string(),
+  })
+  .superRefine((a, ctx) => {
+    const size = base64DecodedLength(a.contentBase64);
+    if (size === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contentBase64'],
+        message: `${a.name}: the content is not valid base64 (standard alphabet A–Z a–z 0–9 + /, padded with = to a multiple of 4, no line breaks)`,
+      });
+    } else if (size === 0) {
+      ctx.addIssue({ code: 'custom', path: ['contentBase64'], message: `${a.name}: the file is empty` });
+    } else if (size > ATTACHMENT_MAX_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contentBase64'],
+        message: `${a.name} is ${megabytes(size)} (${size} bytes); a single attachment must not exceed 10 MB (${ATTACHMENT_MAX_BYTES} bytes)`,
+      });
+    }
+  });
+export type IncomingAttachment = z.infer<typeof IncomingAttachment>;
+
+const IncomingAttachments = z
+  .array(IncomingAttachment)
+  .max(ATTACHMENTS_PER_EVENT_MAX, `An event attaches at most ${ATTACHMENTS_PER_EVENT_MAX} files`)
+  .superRefine((list, ctx) => {
+    const total = list.reduce((sum, a) => sum + (base64DecodedLength(a.contentBase64) ?? 0), 0);
+    if (total > ATTACHMENTS_PER_EVENT_MAX_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The attachments add up to ${megabytes(total)}; one event carries at most ${megabytes(ATTACHMENTS_PER_EVENT_MAX_BYTES)} of files`,
+      });
+    }
+  });
+
 export const TransactionCreatedData = z.object({
   uniqueId: UniqueIdSchema,
   /** The merchant's own reference (order number). */
@@ -60,6 +131,12 @@ export const TransactionCreatedData = z.object({
     .optional(),
   storeOrder: StoreOrderSchema.optional(),
   description: z.string().trim().max(256).optional(),
+  /**
+   * Files that go with the transaction (a payer's transfer receipt, a payout's invoice), stored with
+   * the transaction in the same database transaction. At most ATTACHMENTS_PER_EVENT_MAX files of at
+   * most 10 MB each, ATTACHMENTS_PER_EVENT_MAX_BYTES together.
+   */
+  attachments: IncomingAttachments.optional(),
 });
 export type TransactionCreatedData = z.infer<typeof TransactionCreatedData>;
 

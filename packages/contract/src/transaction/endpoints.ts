@@ -2,6 +2,7 @@ import { BinaryResponse, defineEndpoint } from '../common/define-endpoint.ts';
 import { DEEP_QUERY_PERMISSION, LIST_PERMISSIONS } from './enums.ts';
 import {
   TransactionAdvancedPageRequest,
+  TransactionAttachmentRequest,
   TransactionDetail,
   TransactionExportLink,
   TransactionExportRequest,
@@ -79,6 +80,22 @@ export const transactionFileDownloadUrl = defineEndpoint({
   permission: 'transactions:export',
   request: TransactionExportRequest,
   response: TransactionExportLink,
+});
+
+/**
+ * One attachment of a transaction, as its bytes with the content type the server determined.
+ * Same access as the detail (transactions:detail, the caller's scope; another merchant's
+ * transaction answers NOT_FOUND). Previewable images are answered `inline`, other files as
+ * `attachment`; every answer has `X-Content-Type-Options: nosniff` and a sandboxing CSP.
+ */
+export const transactionAttachmentDownload = defineEndpoint({
+  path: '/dashboard/transaction/attachment/download',
+  summary: 'Download one attachment of a transaction',
+  permission: 'transactions:detail',
+  kind: 'binary',
+  request: TransactionAttachmentRequest,
+  response: BinaryResponse,
+  silentErrors: true,
 });
 
 /** The proofs a transaction has (the detail page shows one download button per variant). */

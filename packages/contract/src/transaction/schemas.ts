@@ -12,6 +12,7 @@ import {
   TransactionTypeSchema,
 } from '../common/enums.ts';
 import { InstantSchema, isUnique, RecordId } from '../common/fields.ts';
+import { FileIdSchema } from '../common/files.ts';
 import { CentsSchema } from '../common/money.ts';
 import { PageRequest, pageOf } from '../common/page.ts';
 import { SubMerchantList, SubMerchantListRequest } from '../sub-merchant/schemas.ts';
@@ -340,8 +341,26 @@ export const TransactionHistoryEntry = z.object({
 });
 export type TransactionHistoryEntry = z.infer<typeof TransactionHistoryEntry>;
 
-export const AttachmentInfo = z.object({ name: z.string(), size: z.number().int().min(0), contentType: z.string() });
+/**
+ * A file attached to a transaction (by the payment platform, with `transaction.created`): its
+ * stored file's id, name, size in bytes and the content type the server determined from its bytes.
+ */
+export const AttachmentInfo = z.object({
+  fileId: FileIdSchema,
+  name: z.string(),
+  size: z.number().int().min(0),
+  contentType: z.string(),
+});
 export type AttachmentInfo = z.infer<typeof AttachmentInfo>;
+
+/** `/dashboard/transaction/attachment/download`: one attachment of a transaction the caller may see. */
+export const TransactionAttachmentRequest = z.object({ id: TransactionId, fileId: FileIdSchema });
+export type TransactionAttachmentRequest = z.infer<typeof TransactionAttachmentRequest>;
+
+/** Refusal of an attachment download naming a file the transaction does not have. */
+export const ATTACHMENT_MESSAGES = {
+  notFound: 'The transaction has no such attachment',
+} as const;
 
 /** Every field of spec §3 of one transaction, with its refunds, chargebacks and history. */
 export const TransactionDetail = TransactionListItem.extend({

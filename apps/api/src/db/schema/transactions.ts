@@ -9,11 +9,12 @@ import { merchants } from './merchants.ts';
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** A file attached to a transaction: the stored file's public id (stored_files) and what the detail shows of it. */
 export interface Attachment {
+  fileId: string;
   name: string;
   size: number;
   contentType: string;
-  storageKey: string;
 }
 
 /**

@@ -2,12 +2,16 @@ import { ACCOUNT_TYPES } from '@andes/contract/account/enums';
 import { COUNTRY_INFO } from '@andes/contract/common/countries';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { sniffContentType } from '../../modules/files/content-type.ts';
+import { newFileId, sha256Hex } from '../../modules/files/files.service.ts';
 import { globalAccountNo, localAccountNo } from '../../modules/ledger/account-numbers.ts';
-import { type BookAccount, type BookIds, type BookMerchant, HistoryBook } from '../../simulator/history-book.ts';
+import { demoAttachmentsOf, hasDemoAttachments } from '../../simulator/attachments.ts';
+import { type BookAccount, type BookIds, type BookMerchant, HistoryBook, type TxRow } from '../../simulator/history-book.ts';
 import { planHistory } from '../../simulator/history-plan.ts';
 import type { PlannedEvent } from '../../simulator/lifecycle.ts';
 import { DEFAULT_TARGETS, type SimTarget } from '../../simulator/merchants.ts';
 import type { Db } from '../client.ts';
+import type { Attachment } from '../schema/transactions.ts';
 
 /**
  * The demo history: about six months of transactions for the demo merchants, made by the same
@@ -44,6 +48,8 @@ export interface DemoHistoryResult {
   /** Refunds the available balance did not cover (not applied), payouts rejected for lack of funds. */
   refusedRefunds: number;
   rejectedPayouts: number;
+  /** Files attached to transactions (transfer receipts, payout invoices and remittance advices). */
+  attachments: number;
   /** Time spent planning (model + posting rules) and writing, in ms. */
   planMs: number;
   writeMs: number;
@@ -277,6 +283,65 @@ const ID_KEY: Readonly<Record<(typeof SEQUENCED_TABLES)[number], keyof BookIds>>
   global_movements: 'movement',
 };
 
+// ---- demo files ---------------------------------------------------------------------------------
+
+/**
+ * Transactions of each kind (payouts; TED and CO bank-transfer pay-ins) that get the simulator's
+ * demo files, at most: the most recent ones, so the default one-week lists show some, and the seed
+ * stays fast (a few hundred small SVG and CSV files).
+ */
+const DEMO_FILES_PER_KIND = 150;
+
+interface DemoFileRows {
+  publicId: string[];
+  merchantId: number[];
+  name: string[];
+  contentType: string[];
+  size: number[];
+  sha256: string[];
+  contentBase64: string[];
+  createdAt: string[];
+}
+
+/** The demo files of the newest eligible transactions, and what each transaction row keeps of them. */
+function demoFilesOf(txs: readonly TxRow[]): { rows: DemoFileRows; byTx: Map<number, Attachment[]> } {
+  const rows: DemoFileRows = {
+    publicId: [],
+    merchantId: [],
+    name: [],
+    contentType: [],
+    size: [],
+    sha256: [],
+    contentBase64: [],
+    createdAt: [],
+  };
+  const byTx = new Map<number, Attachment[]>();
+  const taken = { payout: 0, payin: 0 };
+  for (let i = txs.length - 1; i >= 0 && (taken.payout < DEMO_FILES_PER_KIND || taken.payin < DEMO_FILES_PER_KIND); i -= 1) {
+    const t = txs[i];
+    if (!t || t.relatedTransactionId !== null) continue;
+    const kind = t.transactionType === 'PAY_OUT' ? 'payout' : 'payin';
+    if (taken[kind] >= DEMO_FILES_PER_KIND || !hasDemoAttachments(t)) continue;
+    taken[kind] += 1;
+    const attachments: Attachment[] = [];
+    for (const file of demoAttachmentsOf(t)) {
+      const fileId = newFileId();
+      const contentType = sniffContentType(file.name, file.content);
+      rows.publicId.push(fileId);
+      rows.merchantId.push(t.merchantId);
+      rows.name.push(file.name);
+      rows.contentType.push(contentType);
+      rows.size.push(file.content.byteLength);
+      rows.sha256.push(sha256Hex(file.content));
+      rows.contentBase64.push(file.content.toString('base64'));
+      rows.createdAt.push(new Date(t.createdAt).toISOString());
+      attachments.push({ fileId, name: file.name, size: file.content.byteLength, contentType });
+    }
+    byTx.set(t.id, attachments);
+  }
+  return { rows, byTx };
+}
+
 // ---- the seed -----------------------------------------------------------------------------------
 
 /**
@@ -299,6 +364,7 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
     movements: 0,
     refusedRefunds: 0,
     rejectedPayouts: 0,
+    attachments: 0,
     planMs: 0,
     writeMs: 0,
     totalMs: Math.round(performance.now() - started),
@@ -464,6 +530,18 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
     for (const ix of indexes) await s.query(`drop index ${quoteIdent(ix.name)}`);
     const writtenAt = new Date(now).toISOString();
     const txs = book.transactions;
+    // The newest transfers' receipts and payouts' invoices, in the file store (one row per file).
+    const files = demoFilesOf(txs);
+    if (files.rows.publicId.length > 0) {
+      const f = files.rows;
+      await s.query(
+        `insert into stored_files (public_id, merchant_id, name, content_type, size, sha256, content, created_at)
+         select p, m, n, ct, sz, h, decode(c, 'base64'), at
+           from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::timestamptz[])
+                as u(p, m, n, ct, sz, h, c, at)`,
+        [f.publicId, f.merchantId, f.name, f.contentType, f.size, f.sha256, f.contentBase64, f.createdAt],
+      );
+    }
     await s.load('transactions', TRANSACTION_COLUMNS, txs.length, (i) => {
       const t = txs[i];
       if (!t) return [];
@@ -505,7 +583,7 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
         t.storeOrderId,
         t.storeOrderName,
         t.description,
-        [],
+        files.byTx.get(t.id) ?? [],
         iso(t.createdAt),
         t.createdDate,
         iso(t.settledAt),
@@ -622,13 +700,14 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
       movements: movements.length,
       refusedRefunds: book.counts.refusedRefunds,
       rejectedPayouts: book.counts.rejectedPayouts,
+      attachments: files.rows.publicId.length,
       planMs: Math.round(planMs),
       writeMs: Math.round(writeMs),
       totalMs: Math.round(performance.now() - started),
     };
     options.log?.(
       `demo history: ${result.transactions} transactions, ${result.entries} ledger entries (${result.postings} postings), ` +
-        `${result.releases} releases, ${result.movements} global movements in ${(result.totalMs / 1000).toFixed(1)} s ` +
+        `${result.releases} releases, ${result.movements} global movements, ${result.attachments} attached files in ${(result.totalMs / 1000).toFixed(1)} s ` +
         `(model and posting rules ${(result.planMs / 1000).toFixed(1)} s, writing ${(result.writeMs / 1000).toFixed(1)} s)`,
     );
     return result;

@@ -3,11 +3,19 @@ import { ACCOUNT_TYPE_OF_PRODUCT, TOPUP_ACCOUNT_TYPES } from '@andes/contract/ac
 import { COUNTRY_INFO } from '@andes/contract/common/countries';
 import { localDateOf } from '@andes/contract/common/dates';
 import { HOLD_FLAGS, type Product, productTypesOf, type TransactionStatus } from '@andes/contract/common/enums';
-import { type EventAck, PlatformEvent, type TransactionCreatedData } from '@andes/contract/platform/schemas';
+import {
+  base64DecodedLength,
+  type EventAck,
+  type IncomingAttachment,
+  PlatformEvent,
+  type TransactionCreatedData,
+} from '@andes/contract/platform/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import type { Attachment } from '../../db/schema/transactions.ts';
 import { isAppError } from '../../http/errors.ts';
+import { putFiles } from '../files/files.service.ts';
 import { isUniqueViolation } from '../iam/unique-violation.ts';
 import { countNewTransaction, moveTransaction, type StatsFact } from '../ledger/daily-stats.ts';
 import { ensureGlobalAccount, ensureLocalAccount, type LockedAccounts, lock, systemAccounts, write } from '../ledger/ledger.service.ts';
@@ -200,6 +208,8 @@ export async function createTransaction(
   }
   const product = PRODUCT_OF_TYPE[d.transactionType];
   const account = await ensureLocalAccount(tx, holderId, d.country, ACCOUNT_TYPE_OF_PRODUCT[product]);
+  // The files go in the same database transaction: a refused event leaves none behind.
+  const attachments = await storeAttachments(tx, merchant.id, d.attachments ?? []);
 
   let status: TransactionStatus = d.status;
   let statusReason: string | null = null;
@@ -229,6 +239,7 @@ export async function createTransaction(
     status,
     statusReason,
     ...describedColumnsOf(d),
+    attachments,
     cardBin: d.card?.bin ?? null,
     cardLast4: d.card?.last4 ?? null,
     createdAt: at,
@@ -238,6 +249,30 @@ export async function createTransaction(
   if (reservation) await write(tx, { kind: reservation.kind, transactionId: row.id, eventId, effectiveAt: at }, reservation.lines, locked);
   await countNewTransaction(tx, factOf(row));
   return row;
+}
+
+/** Stores a new transaction's files in the file store; what the transaction row keeps of them. */
+async function storeAttachments(tx: Db, merchantId: number, files: readonly IncomingAttachment[]): Promise<Attachment[]> {
+  if (files.length === 0) return [];
+  const stored = await putFiles(
+    tx,
+    merchantId,
+    files.map((f) => ({ name: f.name, content: Buffer.from(f.contentBase64, 'base64') })),
+  );
+  return stored.map(({ fileId, name, size, contentType }) => ({ fileId, name, size, contentType }));
+}
+
+/**
+ * The event as recorded in platform_events: the attachments' bytes are left out (they are in the
+ * file store once; the payload hash still covers them, so a replay with other bytes is a CONFLICT).
+ */
+export function recordedPayloadOf(event: PlatformEvent): unknown {
+  if (event.type !== 'transaction.created' || !event.data.attachments) return event;
+  const attachments = event.data.attachments.map(({ contentBase64, ...rest }) => ({
+    ...rest,
+    size: base64DecodedLength(contentBase64),
+  }));
+  return { ...event, data: { ...event.data, attachments } };
 }
 
 // ---- the service -------------------------------------------------------------------------------
@@ -274,7 +309,7 @@ export class PlatformEventsService {
       type: event.type,
       merchantId: merchant.id,
       subject,
-      payload: event,
+      payload: recordedPayloadOf(event),
       payloadHash: hash,
       occurredAt: at,
       receivedAt: now,

@@ -1,4 +1,5 @@
 import { claimPayouts, ingestEvent } from '@andes/contract/platform/endpoints';
+import { INGEST_BODY_LIMIT_BYTES } from '@andes/contract/platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import { registerServiceEndpoint } from '../../http/register-endpoint.ts';
 import { PlatformEventsService } from './events.service.ts';
@@ -8,6 +9,7 @@ import { claimPayouts as claimFromOutbox } from './payouts.outbox.ts';
 export function registerPlatformRoutes(app: FastifyInstance): void {
   const { db, clock } = app.andes;
   const events = new PlatformEventsService(db, clock, app.log);
-  registerServiceEndpoint(app, ingestEvent, async ({ body }) => events.apply(body));
+  // Events may carry attachments (base64): the body limit fits their per-event maximum.
+  registerServiceEndpoint(app, ingestEvent, async ({ body }) => events.apply(body), { bodyLimit: INGEST_BODY_LIMIT_BYTES });
   registerServiceEndpoint(app, claimPayouts, async ({ body }) => ({ list: await claimFromOutbox(db, body, clock()) }));
 }

@@ -1,5 +1,6 @@
 import {
   transactionAdvancedPage,
+  transactionAttachmentDownload,
   transactionFileDownload,
   transactionFileDownloadUrl,
   transactionPage,
@@ -16,6 +17,7 @@ import { CommonErrors } from '../../http/errors.ts';
 import { registerEndpoint } from '../../http/register-endpoint.ts';
 import { listSubMerchants } from '../sub-merchant/sub-merchant.repository.ts';
 import { TransactionService } from './transaction.service.ts';
+import { TransactionAttachmentService } from './transaction-attachment.service.ts';
 import { TransactionExportService } from './transaction-export.service.ts';
 import { proofLanguageOf, TransactionProofService } from './transaction-proof.service.ts';
 
@@ -31,6 +33,9 @@ export function registerTransactionRoutes(app: FastifyInstance): void {
     if (body.merchantId !== auth.scope.merchantId) throw CommonErrors.notFound('The merchant');
     return listSubMerchants(db, auth.scope);
   });
+
+  const attachments = new TransactionAttachmentService(db);
+  registerEndpoint(app, transactionAttachmentDownload, ({ auth, body }) => attachments.download(auth, body.id, body.fileId));
 
   const exports = new TransactionExportService(db, clock, service);
   registerEndpoint(app, transactionFileDownload, ({ auth, body }) => exports.file(auth, body));

@@ -347,7 +347,7 @@ export class TransactionService {
       payer: row.payer,
       beneficiary: row.beneficiary,
       card: row.card as Card | null,
-      attachments: row.attachments.map((a) => ({ name: a.name, size: a.size, contentType: a.contentType })),
+      attachments: row.attachments.map((a) => ({ fileId: a.fileId, name: a.name, size: a.size, contentType: a.contentType })),
       original,
       related: related.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       history: historyOf(row, events, related),

@@ -86,8 +86,8 @@ export const payinDetail: TransactionDetail = {
     threeDs: { version: '2.2.0', eci: '05', authenticated: true },
   },
   attachments: [
-    { name: 'receipt.PNG', size: 20_480, contentType: 'image/png' },
-    { name: 'invoice.pdf', size: 102_400, contentType: 'application/pdf' },
+    { fileId: 'f_receiptPNG000000000001', name: 'receipt.PNG', size: 20_480, contentType: 'image/png' },
+    { fileId: 'f_invoicePDF000000000002', name: 'invoice.pdf', size: 102_400, contentType: 'application/pdf' },
   ],
   original: null,
   related: [

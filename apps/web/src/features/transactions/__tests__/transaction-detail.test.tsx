@@ -1,6 +1,6 @@
 import { currentUserInfo, permissionLoad } from '@andes/contract/auth/endpoints';
 import { shopifyQuery } from '@andes/contract/shopify/endpoints';
-import { transactionQuery } from '@andes/contract/transaction/endpoints';
+import { transactionAttachmentDownload, transactionQuery } from '@andes/contract/transaction/endpoints';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../shared/store/app-store.ts';
@@ -21,6 +21,7 @@ function signedIn() {
         ),
       ),
     [transactionQuery.path]: () => envelope(payinDetail),
+    [transactionAttachmentDownload.path]: () => new Response('\u0089PNG', { headers: { 'content-type': 'image/png' } }),
     [shopifyQuery.path]: () =>
       envelope({
         ...payinDetail,
@@ -82,10 +83,9 @@ describe('transaction detail', () => {
     expect(value(card, 'Expiry')).toBe('09/28');
     expect(value(card, '3DS')).toBe('version 2.2.0, ECI 05, authenticated');
 
-    const files = screen.getByRole('list', { name: 'Attachments' });
-    const items = within(files).getAllByRole('listitem');
-    expect(within(items[0] as HTMLElement).getByLabelText('Image, can be previewed')).toBeTruthy();
-    expect(within(items[1] as HTMLElement).queryByLabelText('Image, can be previewed')).toBeNull();
+    // Attachments: the image as a thumbnail, the PDF as a download (transaction-attachments.test.tsx has the rest).
+    expect(within(screen.getByRole('list', { name: 'Images' })).getByText('receipt.PNG')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Files' })).getByRole('button', { name: 'Download invoice.pdf' })).toBeTruthy();
 
     const refund = (screen.getByRole('link', { name: 'RF20260115000012' }).closest('tr') as HTMLElement).textContent;
     expect(refund).toContain('Refund');

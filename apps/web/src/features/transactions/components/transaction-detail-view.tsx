@@ -1,11 +1,9 @@
 import { EMPTY_PLACEHOLDER } from '@andes/contract/common/constants';
 import { formatDateTime } from '@andes/contract/common/dates';
-import { isPreviewableImage } from '@andes/contract/common/enums';
 import { maskAccountNumber } from '@andes/contract/common/format';
 import { formatCents } from '@andes/contract/common/money';
 import type { Party } from '@andes/contract/transaction/parts';
 import type { RelatedTransaction, TransactionDetail } from '@andes/contract/transaction/schemas';
-import { FileImageOutlined, FileOutlined } from '@ant-design/icons';
 import { Card, Descriptions, type DescriptionsProps, Empty, Flex, Table, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { Link } from 'react-router';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { StatusTag } from '../../../shared/ui/status-tag.tsx';
 import { detailPath } from '../list-kinds.ts';
+import { TransactionAttachments } from './transaction-attachments.tsx';
 import { holdTag, transactionStatusTag } from './transaction-columns.tsx';
 
 type Items = NonNullable<DescriptionsProps['items']>;
@@ -30,8 +29,8 @@ function Section({ title, items }: { title: string; items: Items }) {
 
 /**
  * Every field of spec §3 of one transaction: overview with status colours, amounts (fee, VAT, FX
- * rate, refunds, hold), payer or beneficiary, card, store order, attachments (images marked for
- * preview), its refunds and chargebacks, and its history; times in `timeZone` (`zoneLabel`).
+ * rate, refunds, hold), payer or beneficiary, card, store order, attachments (image thumbnails
+ * with preview, other files to download), its refunds and chargebacks, and its history; times in `timeZone` (`zoneLabel`).
  */
 export function TransactionDetailView({ detail, timeZone, zoneLabel }: { detail: TransactionDetail; timeZone: string; zoneLabel: string }) {
   const { t } = useTranslation('transactions');
@@ -166,26 +165,7 @@ export function TransactionDetailView({ detail, timeZone, zoneLabel }: { detail:
         />
       )}
       <Card title={t('section.attachments')} size="small">
-        {detail.attachments.length === 0 ? (
-          <Typography.Text type="secondary">{t('detail.noAttachments')}</Typography.Text>
-        ) : (
-          <ul aria-label={t('section.attachments')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {detail.attachments.map((file) => {
-              const image = isPreviewableImage(file.name);
-              return (
-                <li key={file.name}>
-                  <Flex gap={8} align="center">
-                    {image ? <FileImageOutlined aria-label={t('detail.imagePreview')} /> : <FileOutlined aria-hidden />}
-                    <span>{file.name}</span>
-                    <Typography.Text type="secondary">
-                      {t('detail.fileSize', { size: Math.max(1, Math.round(file.size / 1024)) })}
-                    </Typography.Text>
-                  </Flex>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <TransactionAttachments id={detail.id} files={detail.attachments} />
       </Card>
       {(detail.related.length > 0 || detail.transactionType === 'PAY_IN') && (
         <Card title={t('section.related')} size="small">
