@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type Location, matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useKeptAlive } from '../shared/navigation/kept-alive.ts';
 import { NOT_FOUND_PATH } from '../shared/navigation/paths.ts';
 import type { RouteEntry } from '../shared/routing/route-entry.ts';
 import { LazyPage } from './lazy-page.tsx';
@@ -15,10 +16,16 @@ function KeptAlivePages({ entries }: { entries: readonly RouteEntry[] }) {
   const location = useLocation();
   const [lastSeen, setLastSeen] = useState<ReadonlyMap<string, Location>>(new Map());
   const active = entries.find((entry) => matches(entry, location.pathname));
+  const remember = useKeptAlive((s) => s.remember);
+  const forgetAll = useKeptAlive((s) => s.forgetAll);
 
   useEffect(() => {
-    if (active) setLastSeen((seen) => (seen.get(active.path) === location ? seen : new Map(seen).set(active.path, location)));
-  }, [active, location]);
+    if (!active) return;
+    setLastSeen((seen) => (seen.get(active.path) === location ? seen : new Map(seen).set(active.path, location)));
+    remember(active.path, `${location.pathname}${location.search}${location.hash}`);
+  }, [active, location, remember]);
+  // Signed out (or the routes replaced): the menu leads to the bare routes again.
+  useEffect(() => forgetAll, [forgetAll]);
 
   return (
     <>

@@ -21,6 +21,7 @@ import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMenuAddress } from '../../shared/navigation/kept-alive.ts';
 import { menuAncestors, type SideMenuItem } from '../route-registry.ts';
 
 /** Icons of the top-level entries of the menu (spec §2 menu labels). */
@@ -53,6 +54,15 @@ interface SideMenuProps {
   onNavigate?: () => void;
 }
 
+/** A menu entry's link: to where its kept-alive page was left (filters and page in the address), else its route. */
+function MenuLink({ path, onNavigate, children }: { path: string; onNavigate: (() => void) | undefined; children: ReactNode }) {
+  return (
+    <Link to={useMenuAddress(path)} onClick={onNavigate}>
+      {children}
+    </Link>
+  );
+}
+
 /** The main menu: groups and links to the screens the user may open, labels from `permissions`. */
 export function SideMenu({ items, selectedKey, collapsed = false, onNavigate }: SideMenuProps) {
   const { t } = useTranslation('permissions');
@@ -73,9 +83,9 @@ export function SideMenu({ items, selectedKey, collapsed = false, onNavigate }: 
           key: node.key,
           icon,
           label: (
-            <Link to={node.path} onClick={onNavigate}>
+            <MenuLink path={node.path} onNavigate={onNavigate}>
               {t(node.permission)}
-            </Link>
+            </MenuLink>
           ),
         };
       }

@@ -16,6 +16,8 @@ type T = TFunction<'transactions'>;
 export interface TransactionField {
   key: string;
   title: string;
+  /** The label on a mobile card when shorter than the column's (the list names the zone once, above the cards). */
+  cardTitle?: string;
   align?: 'right';
   render(row: TransactionListItem): ReactNode;
 }
@@ -87,8 +89,18 @@ export function transactionFields(
     { key: 'status', title: t('column.status'), render: (row) => transactionStatusTag(t, row.status) },
     { key: 'holdStatus', title: t('column.holdStatus'), render: (row) => holdTag(t, row.holdStatus) },
     { key: 'refundStatus', title: t('column.refundStatus'), render: (row) => t(`refundStatus.${row.refundStatus}`) },
-    { key: 'submitTime', title: t('column.submitTime', { zone: zoneLabel }), render: (row) => time(row.createdAt, timeZone) },
-    { key: 'settleTime', title: t('column.settleTime', { zone: zoneLabel }), render: (row) => time(row.settledAt, timeZone) },
+    {
+      key: 'submitTime',
+      title: t('column.submitTime', { zone: zoneLabel }),
+      cardTitle: t('detail.submitTime'),
+      render: (row) => time(row.createdAt, timeZone),
+    },
+    {
+      key: 'settleTime',
+      title: t('column.settleTime', { zone: zoneLabel }),
+      cardTitle: t('detail.settleTime'),
+      render: (row) => time(row.settledAt, timeZone),
+    },
     {
       key: 'counterparty',
       title: effective === 'payout' || effective === 'market-place' ? t('column.beneficiary') : t('column.payer'),
