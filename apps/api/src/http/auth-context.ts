@@ -1,3 +1,4 @@
+import type { Country } from '@andes/contract/common/countries';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
 
 /**
@@ -19,6 +20,12 @@ export interface AuthContext {
   readonly userType: number;
   /** Closed set of granted codes (every code for a super admin). */
   readonly permissions: ReadonlySet<PermissionCode>;
+  /**
+   * The countries the caller may see (country-access.ts), read by the request pipeline in the same
+   * statement as the session — so current at this call, never cached across calls. Absent on a
+   * context built outside the pipeline (an export link's), where requireCountry reads them itself.
+   */
+  readonly countries?: ReadonlySet<Country>;
   readonly sessionId: string;
   readonly scope: Scope;
 }

@@ -102,7 +102,9 @@ function tokenOf(request: FastifyRequest): string | null {
  * session → disabled user → MFA challenge → pending password reset → permission. The MFA challenge
  * comes first and, while it lasts, only the calls the contract flags `allowedDuringMfaChallenge`
  * work (the current user, sign-out, the MFA validation and status) — not even the password change:
- * a reset never bypasses MFA. A pending reset applies once the challenge is answered.
+ * a reset never bypasses MFA. A pending reset applies once the challenge is answered. Everything
+ * it decides on (session, user, merchant, permission codes, countries, IP restriction head) comes
+ * from one statement per call (SessionService.resolve, decision 0014) and is never cached.
  */
 function authenticate(app: FastifyInstance, endpoint: Endpoint): preValidationAsyncHookHandler {
   return async (request, reply) => {
@@ -111,7 +113,8 @@ function authenticate(app: FastifyInstance, endpoint: Endpoint): preValidationAs
     const resolved = await app.andes.sessions.resolve(token);
     if (resolved.refreshToken) reply.header(REFRESH_TOKEN_HEADER, resolved.refreshToken);
     // Dashboard access only from trusted addresses (200031); the session stays, and sign-out works anywhere.
-    if (endpoint !== logout) await app.andes.ipAccess.assertAllowed(resolved.auth, request.ip, request.log);
+    // The restriction head came with the session (one statement, decision 0014), never from a cache.
+    if (endpoint !== logout) await app.andes.ipAccess.assertAllowed(resolved.auth, resolved.accessHead, request.ip, request.log);
     if (resolved.mfaPending && !endpoint.allowedDuringMfaChallenge) throw AuthErrors.mfaRequired();
     if (resolved.pendingReset && !resolved.mfaPending && !endpoint.allowedDuringPasswordReset) {
       throw AuthErrors.passwordResetRequired(resolved.pendingReset);

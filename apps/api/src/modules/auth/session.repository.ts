@@ -1,8 +1,10 @@
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { sessions, sessionTokens } from '../../db/schema/auth.ts';
-import { merchants } from '../../db/schema/merchants.ts';
-import { users } from '../../db/schema/users.ts';
+import { ipAccessSettings } from '../../db/schema/ip-trustlist.ts';
+import { merchantAreas, merchants } from '../../db/schema/merchants.ts';
+import { rolePermissions, roles, userRoles, users } from '../../db/schema/users.ts';
 
 export interface NewSession {
   id: string;
@@ -34,9 +36,50 @@ export async function insertSessionToken(db: Db, tokenHash: string, sessionId: s
   await db.insert(sessionTokens).values({ tokenHash, sessionId, createdAt: now });
 }
 
-/** The session a token belongs to, with what the request pipeline needs of its user and merchant. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
-  const rows = await db
+// In raw SQL an alias renders as its name only: the FROM clause below names table and alias.
+const subAreas = alias(merchantAreas, 'sub_areas');
+const subMerchant = alias(merchants, 'sub_merchant');
+
+/**
+ * The permission codes the user's enabled roles of their merchant grant (before closing over
+ * dependencies), as roleCodesOfUser reads them; null for a super admin (who holds every code) and
+ * for a user without any.
+ */
+const roleCodes = sql<string[] | null>`case when ${users.superAdmin} then null else (
+  select array_agg(distinct ${rolePermissions.code}) from ${userRoles}
+  inner join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.merchantId} = ${users.merchantId} and ${roles.state} = 1
+  inner join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id}
+  where ${userRoles.userId} = ${users.id}) end`;
+
+/**
+ * The countries the user may see (the rule of http/country-access.ts authorisedWhere): the
+ * merchant's areas, narrowed to the sub-merchant's areas for a sub-merchant user (a sub-merchant of
+ * that merchant), and to the user's own list when they have one. Null when there are none.
+ */
+const authorisedCountries = sql<string[] | null>`(
+  select array_agg(${merchantAreas.country} order by ${merchantAreas.country}) from ${merchantAreas}
+  where ${merchantAreas.merchantId} = ${users.merchantId}
+    and (${users.countries} is null or ${merchantAreas.country} = any(${users.countries}))
+    and (${users.subMerchantId} is null or exists (
+      select 1 from ${merchantAreas} ${subAreas} inner join ${merchants} ${subMerchant} on ${subMerchant.id} = ${subAreas.merchantId}
+      where ${subAreas.merchantId} = ${users.subMerchantId} and ${subMerchant.parentId} = ${users.merchantId}
+        and ${subAreas.country} = ${merchantAreas.country})))`;
+
+/** Name of the prepared authentication statement (decision 0014). */
+const CALLER_STATEMENT = 'andes_caller_by_token_hash';
+
+/**
+ * Everything the request pipeline needs to authenticate and authorise a call, in one statement
+ * (decision 0014): the token and its session, the user, the merchant's status, the permission codes
+ * of the user's enabled roles (null for a super admin), the caller's authorised countries, and the
+ * head of the merchant's IP restriction (mode and list version; null columns without a settings
+ * row). A named prepared statement, so PostgreSQL plans it once per connection instead of on every
+ * call (the plan, not the data: every call still reads the rows afresh). Nothing of what it reads
+ * may be cached across calls: a revoked session, a removed role or a changed trust list must
+ * apply at the next call on every process.
+ */
+function callerStatement(db: Db) {
+  return db
     .select({
       tokenCreatedAt: sessionTokens.createdAt,
       tokenRetireAt: sessionTokens.retireAt,
@@ -55,16 +98,35 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
       mustChangePassword: users.mustChangePassword,
       passwordChangedAt: users.passwordChangedAt,
       merchantStatus: merchants.status,
+      roleCodes,
+      countries: authorisedCountries,
+      accessMode: ipAccessSettings.mode,
+      accessVersion: ipAccessSettings.version,
     })
     .from(sessionTokens)
     .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(sessionTokens.tokenHash, tokenHash))
-    .limit(1);
+    .leftJoin(ipAccessSettings, eq(ipAccessSettings.merchantId, users.merchantId))
+    .where(eq(sessionTokens.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare(CALLER_STATEMENT);
+}
+
+/** The prepared statement of each database handle (the app's pool; a test's database). */
+const callerStatements = new WeakMap<Db, ReturnType<typeof callerStatement>>();
+
+/** The caller of a token hash (see callerStatement), or null for an unknown token. */
+export async function findCallerByTokenHash(db: Db, tokenHash: string) {
+  let statement = callerStatements.get(db);
+  if (statement === undefined) {
+    statement = callerStatement(db);
+    callerStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ tokenHash });
   return rows[0] ?? null;
 }
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>;
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findCallerByTokenHash>>>;
 
 /** Moves `last_active_at` to `now` unless it was moved after `notBefore` (at most one write a minute). */
 export async function touchSession(db: Db, sessionId: string, now: Date, notBefore: Date): Promise<void> {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { COUNTRIES, type Country } from '@andes/contract/common/countries';
 import { closePermissions, PERMISSION_CODES, type PermissionCode } from '@andes/contract/permissions/registry';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { CommonErrors } from '../../http/errors.ts';
-import { roleCodesOfUser } from './auth.repository.ts';
+import type { AccessHead } from '../ip-trustlist/ip-trustlist.repository.ts';
 import { pendingResetScene } from './password-scene.ts';
 import {
   clearMfaPending,
-  findSessionByTokenHash,
+  findCallerByTokenHash,
   insertSession,
   insertSessionToken,
   retireSessionToken,
@@ -33,9 +34,20 @@ export interface ResolvedSession {
   pendingReset: 'INITIAL' | 'EXPIRED' | null;
   /** The session waits for the MFA code: only the calls that work during the challenge are allowed. */
   mfaPending: boolean;
+  /**
+   * The merchant's IP restriction mode and list version, read in the same statement as the session
+   * (null: the merchant has no settings row, nothing is restricted). For IpAccessGuard.assertAllowed.
+   */
+  accessHead: AccessHead | null;
 }
 
 const ALL_CODES: ReadonlySet<PermissionCode> = new Set(PERMISSION_CODES);
+
+/** The authorised countries of the resolve statement as a set of the contract's countries. */
+function countrySetOf(codes: readonly string[] | null): ReadonlySet<Country> {
+  const allowed = new Set(codes ?? []);
+  return new Set(COUNTRIES.filter((c) => allowed.has(c)));
+}
 
 /**
  * Sessions with sliding idle expiry, an absolute lifetime and token rotation. A token is refused
@@ -83,12 +95,19 @@ export class SessionService {
     return { token, sessionId };
   }
 
-  /** The caller of a token; throws SESSION_EXPIRED (200030) when it cannot be used. */
+  /**
+   * The caller of a token; throws SESSION_EXPIRED (200030) when it cannot be used. One statement
+   * reads the session, its user and merchant, the permission codes, the authorised countries and the
+   * IP restriction head (findCallerByTokenHash); only the touch (at most once a minute), the token
+   * rotation and the revocation of a disabled user's session write afterwards. Nothing of it is
+   * cached between calls, on purpose: a per-process cache of sessions, roles or countries would let
+   * a revoked session, a removed role or a removed country keep working on the other processes.
+   */
   async resolve(token: string): Promise<ResolvedSession> {
     const now = this.clock();
     const t = now.getTime();
     const tokenHash = hashSessionToken(token);
-    const row = await findSessionByTokenHash(this.db, tokenHash);
+    const row = await findCallerByTokenHash(this.db, tokenHash);
     if (!row) throw CommonErrors.sessionExpired();
     if (row.revokedAt !== null || t >= row.expiresAt.getTime()) throw CommonErrors.sessionExpired();
     if (t - row.lastActiveAt.getTime() >= this.settings.idleMinutes * MINUTE_MS) throw CommonErrors.sessionExpired();
@@ -114,7 +133,7 @@ export class SessionService {
     }
 
     const scope = { merchantId: row.merchantId, subMerchantId: row.subMerchantId };
-    const permissions = row.superAdmin ? ALL_CODES : closePermissions(await roleCodesOfUser(this.db, scope, row.userId));
+    const permissions = row.superAdmin ? ALL_CODES : closePermissions(row.roleCodes ?? []);
     return {
       auth: {
         userId: row.userId,
@@ -124,12 +143,14 @@ export class SessionService {
         superAdmin: row.superAdmin,
         userType: row.userType,
         permissions,
+        countries: countrySetOf(row.countries),
         sessionId: row.sessionId,
         scope,
       },
       refreshToken,
       pendingReset: pendingResetScene(row, now),
       mfaPending: row.mfaPending,
+      accessHead: row.accessMode === null || row.accessVersion === null ? null : { mode: row.accessMode, version: row.accessVersion },
     };
   }
 
