@@ -150,6 +150,50 @@ export const dailyTransactionStats = pgTable(
       t.status,
     ),
     index('daily_transaction_stats_holder_idx').on(t.holderId, t.country, t.statDate),
+    // The lists' exact totals (transaction-count.ts): one type's days of a merchant and country,
+    // read from the index alone (count is its last column).
+    index('daily_transaction_stats_count_idx').on(
+      t.merchantId,
+      t.country,
+      t.transactionType,
+      t.statDate,
+      t.holderId,
+      t.productType,
+      t.status,
+      t.count,
+    ),
+  ],
+);
+
+/**
+ * daily_transaction_stats summed per local month (`stat_month` is `YYYY-MM` of `stat_date`), for
+ * the lists' exact totals over long windows. Kept by statement triggers on daily_transaction_stats
+ * (migration 0010), so every writer of the daily figures — events, the demo history, the bench
+ * generator — keeps it equal to their sum in the same database transaction.
+ */
+export const monthlyTransactionCounts = pgTable(
+  'monthly_transaction_counts',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    holderId: integer('holder_id').notNull(),
+    country: text('country').notNull(),
+    statMonth: text('stat_month').notNull(),
+    transactionType: text('transaction_type', { enum: TRANSACTION_TYPES }).notNull(),
+    productType: text('product_type').notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    // Migration 0010 adds INCLUDE (count) to it (drizzle cannot say so): the totals read months from the index alone.
+    uniqueIndex('monthly_transaction_counts_key').on(
+      t.merchantId,
+      t.country,
+      t.transactionType,
+      t.statMonth,
+      t.holderId,
+      t.productType,
+      t.status,
+    ),
   ],
 );
 
