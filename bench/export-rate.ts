@@ -1,40 +1,78 @@
 /**
- * Export rate: rows per second of the CSV export writer (`csvStream` of
- * apps/api/src/modules/transaction-files) against PostgreSQL's own `COPY (SELECT …) TO STDOUT` of the
- * same rows and columns, on the database the 10-million-row generator filled. Issue 5's target:
- * csvStream rows/s ≥ 0.5 × COPY rows/s.
+ * Export rate: rows per second of the CSV export (`POST /dashboard/transaction/file/download`, CSV)
+ * against PostgreSQL's own `COPY (SELECT …) TO STDOUT` of the same rows, on the database the
+ * 10-million-row generator filled. Issue 5's target: export rows/s ≥ 0.5 × COPY rows/s.
  *
- * Three figures, each the best of `--runs` runs:
- * - COPY: `COPY (SELECT …) TO STDOUT (FORMAT csv)` through pg-copy-streams, the SELECT formatting
- *   amounts as units and times in the merchant's zone, so the server does the same work;
- * - csvStream over the database: the same SELECT read with a server-side cursor (`DECLARE … FETCH`,
- *   constant memory, as the export call reads), rows handed to csvStream, bytes to a null sink;
- * - csvStream over COPY: the raw columns read with `COPY (SELECT …) TO STDOUT` (text format),
- *   parsed by `copyTextRows` and handed to csvStream (the way an export can read PostgreSQL);
- * - csvStream alone: the same number of rows generated in memory (the writer's own ceiling).
+ * The slice: a bench merchant's pay-in list in one country for the API's default window (no
+ * `createdAt`: five months back to the end of today in the country's zone), the filter the export
+ * call builds for `{ list: 'payin', country }`. Each figure is the best of `--runs` runs, bytes to a
+ * null sink:
  *
- *   npx tsx bench/export-rate.ts --url postgres://postgres@127.0.0.1:5432/andes_bench --rows 200000
+ * - COPY: `COPY (the list's SELECT, transactionListQuery without a limit, values inlined) TO STDOUT
+ *   (FORMAT csv)` through pg-copy-streams — the reference, as in transactions-list.ts;
+ * - export: `transactionCsv` of transaction-export.service.ts, the function the export call returns
+ *   as its response body (on PostgreSQL: the cells formatted in SQL, `COPY … (FORMAT csv)` and CRLF
+ *   line ends; the whole API path but the HTTP request, the session and the filter's checks);
+ * - lean reader (a candidate measured, not used): the same rows read with `COPY … TO STDOUT` in text
+ *   format, columns shaped in SQL (codes, cents, epoch ms), split by tabs and written as CSV lines
+ *   in JS without per-row objects;
+ * - batches (before): `transactionListQuery` in keyset batches of 2,000 through drizzle, `listItemOf`,
+ *   csvStream — the PGlite path, and the PostgreSQL path before COPY (`--batch-runs`, default 1);
+ * - csvStream alone: the same number of rows built in memory (the JS writer's ceiling).
+ *
+ * The export's, the lean reader's and the batches' files are hashed in one more (untimed) run each:
+ * all must be the same bytes, and the script says whether they are. READ ONLY: it runs SELECT and
+ * COPY … TO only.
+ *
+ *   npx tsx bench/export-rate.ts --url postgres://postgres@127.0.0.1:5432/andes_bench
  */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { COUNTRIES, COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
+import { centsToUnitsString } from '@andes/contract/common/money';
+import { resolveCreatedRange } from '@andes/contract/transaction/schemas';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { ExportColumn } from '../apps/api/src/modules/transaction-files/export/columns.ts';
-import { copyTextRows } from '../apps/api/src/modules/transaction-files/export/copy-rows.ts';
-import { csvStream } from '../apps/api/src/modules/transaction-files/export/csv-stream.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { merchants } from '../apps/api/src/db/schema/merchants.ts';
+import { transactions } from '../apps/api/src/db/schema/transactions.ts';
+import { filterWhere, type TransactionFilter, transactionListQuery } from '../apps/api/src/modules/transaction/transaction.repository.ts';
+import { transactionExportCopySelect } from '../apps/api/src/modules/transaction/transaction-export.repository.ts';
+import { transactionCsv, transactionExportRows } from '../apps/api/src/modules/transaction/transaction-export.service.ts';
+import { defuseFormula, type ExportOptions, InstantFormatter } from '../apps/api/src/modules/transaction-files/export/columns.ts';
+import { postgresPoolOf } from '../apps/api/src/modules/transaction-files/export/copy-csv.ts';
+import { csvField, csvHead, csvStream } from '../apps/api/src/modules/transaction-files/export/csv-stream.ts';
+import { inlineParams } from '../apps/api/src/modules/transaction-files/export/sql-literal.ts';
+import {
+  TRANSACTION_EXPORT_COLUMNS,
+  type TransactionExportRow,
+} from '../apps/api/src/modules/transaction-files/export/transaction-columns.ts';
 
 const { values } = parseArgs({
   options: {
     url: { type: 'string' },
-    rows: { type: 'string', default: '200000' },
+    merchant: { type: 'string', default: 'BENCH-0001' },
+    country: { type: 'string', default: 'BR' },
+    language: { type: 'string', default: 'en' },
     runs: { type: 'string', default: '3' },
-    batch: { type: 'string', default: '5000' },
+    'batch-runs': { type: 'string', default: '1' },
+    explain: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  console.log('usage: tsx bench/export-rate.ts --url URL [--rows N] [--runs N] [--batch N]');
+  console.log(`usage: tsx bench/export-rate.ts --url URL [options]
+  --merchant CODE    bench merchant (default BENCH-0001)
+  --country CC       its pay-in list in this country (default BR)
+  --language en|zh-CN  labels and headers (default en)
+  --runs N           timed runs of COPY, the export and the lean reader; the best is kept (default 3)
+  --batch-runs N     timed runs of the keyset-batch path (default 1; 0 skips it and its byte check)
+  --explain          print the plan of the export's SELECT (EXPLAIN, not run) and stop`);
   process.exit(0);
 }
 const url = values.url ?? process.env.BENCH_DATABASE_URL;
@@ -42,205 +80,290 @@ if (!url) {
   console.error('give --url or BENCH_DATABASE_URL (a database filled by generate-transactions.ts)');
   process.exit(2);
 }
-const ROWS = Number(values.rows);
+const country = values.country as Country;
+if (!COUNTRIES.includes(country)) throw new Error(`unknown country ${values.country}`);
+const language = values.language === 'zh-CN' ? 'zh-CN' : 'en';
 const RUNS = Number(values.runs);
-const BATCH = Number(values.batch);
-const TIME_ZONE = 'America/Sao_Paulo';
+const BATCH_RUNS = Number(values['batch-runs']);
 
-interface ExportRow extends Record<string, unknown> {
-  unique_id: string;
-  merchant_reference: string;
-  product_type: string;
-  status: string;
-  currency: string;
-  amount: number;
-  fee: number;
-  vat: number;
-  created_at: Date | number;
-  settled_at: Date | number | null;
-  payer_name: string | null;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+// ---- the slice and the filter, as the export call builds them ----------------------------------------
+
+const database = await openDatabase({ kind: 'postgres', url });
+const { db } = database;
+const pool = postgresPoolOf(db);
+if (pool === null) throw new Error('not a PostgreSQL pool');
+
+const merchantRows = await pool.query<{ id: number }>('select id from merchants where code = $1', [values.merchant]);
+const merchantId = Number(merchantRows.rows[0]?.id);
+if (!Number.isSafeInteger(merchantId)) throw new Error(`no merchant ${values.merchant}: fill the database with generate-transactions.ts`);
+const scope = { merchantId, subMerchantId: null };
+const now = new Date();
+const timeZone = COUNTRY_INFO[country].timezoneName;
+const window = resolveCreatedRange(undefined, timeZone, now);
+if ('message' in window || window.start === null || window.end === null) throw new Error('no default window');
+// TransactionService.filterOf for { list: 'payin', country } (checks aside: the bench user would pass them).
+const filter: TransactionFilter = {
+  country,
+  transactionTypes: ['PAY_IN'],
+  createdFrom: new Date(window.start),
+  createdTo: new Date(window.end),
+  statuses: [],
+  productTypes: [],
+  subMerchantIds: [],
+};
+const options: ExportOptions = { language, timeZone, at: now };
+
+if (values.explain) {
+  const select = transactionExportCopySelect(db, scope, filter, TRANSACTION_EXPORT_COLUMNS, options);
+  const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain ${select}`);
+  console.log(select);
+  for (const row of plan.rows) console.log(row['QUERY PLAN']);
+  await database.close();
+  process.exit(0);
 }
 
-const COLUMNS: readonly ExportColumn<ExportRow>[] = [
-  { key: 'unique_id', header: { en: 'Unique ID', 'zh-CN': '唯一编号' }, kind: 'text' },
-  { key: 'merchant_reference', header: { en: 'Merchant reference', 'zh-CN': '商户订单号' }, kind: 'text' },
-  { key: 'product_type', header: { en: 'Product type', 'zh-CN': '产品类型' }, kind: 'text' },
-  { key: 'status', header: { en: 'Status', 'zh-CN': '状态' }, kind: 'status' },
-  { key: 'currency', header: { en: 'Currency', 'zh-CN': '币种' }, kind: 'text' },
-  { key: 'amount', header: { en: 'Amount', 'zh-CN': '金额' }, kind: 'amount' },
-  { key: 'fee', header: { en: 'Fee', 'zh-CN': '手续费' }, kind: 'amount' },
-  { key: 'vat', header: { en: 'VAT', 'zh-CN': '增值税' }, kind: 'amount' },
-  { key: 'created_at', header: { en: 'Submit time', 'zh-CN': '提交时间' }, kind: 'instant' },
-  { key: 'settled_at', header: { en: 'Settle time', 'zh-CN': '结算时间' }, kind: 'instant' },
-  { key: 'payer_name', header: { en: 'Payer', 'zh-CN': '付款人' }, kind: 'text' },
-];
+// ---- measuring --------------------------------------------------------------------------------------
 
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-// bigint columns as JS numbers (cents stay below 2^53), as the app's driver set-up does.
-pg.types.setTypeParser(20, (v) => Number(v));
+interface Run {
+  ms: number;
+  bytes: number;
+  sha256?: string;
+}
 
-/** A sink that throws bytes away, counting them. */
-function nullSink(): { sink: Writable; bytes: () => number } {
+/** Drains a byte stream into a sink that counts the bytes (and hashes them when asked). */
+async function drain(source: NodeJS.ReadableStream | AsyncIterable<Buffer | string>, hash = false): Promise<Run> {
   let bytes = 0;
+  const digest = hash ? createHash('sha256') : null;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
+      digest?.update(chunk);
       callback();
     },
   });
-  return { sink, bytes: () => bytes };
+  const start = performance.now();
+  await pipeline(source, sink);
+  const ms = performance.now() - start;
+  return digest ? { ms, bytes, sha256: digest.digest('hex') } : { ms, bytes };
 }
 
-async function largestSlice(): Promise<{ merchantId: number; country: string }> {
-  const { rows } = await pool.query<{ merchant_id: number; country: string; n: string }>(
-    `select merchant_id, country, count(*) as n from transactions group by merchant_id, country order by n desc limit 1`,
+async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await (pool as pg.Pool).connect();
+  try {
+    return await fn(client);
+  } finally {
+    client.release();
+  }
+}
+
+/** The reference: the list's own SELECT, no limit, through COPY (FORMAT csv). */
+async function copyRun(): Promise<Run & { rows: number }> {
+  const query = transactionListQuery(db, scope, filter, null, 2_147_483_647).toSQL();
+  const select = inlineParams(query.sql, query.params);
+  return withClient(async (client) => {
+    const stream = client.query(copyTo(`copy (${select}) to stdout with (format csv)`));
+    const run = await drain(stream);
+    return { ...run, rows: Number(stream.rowCount) };
+  });
+}
+
+/** What the export call sends as its body. */
+const exportRun = (hash = false) => drain(transactionCsv(db, scope, filter, options), hash);
+
+/** The keyset-batch path (PGlite's; PostgreSQL's before COPY). */
+const batchRun = (hash = false) => drain(csvStream(transactionExportRows(db, scope, filter), TRANSACTION_EXPORT_COLUMNS, options), hash);
+
+// ---- the lean reader (a candidate) ------------------------------------------------------------------
+
+/** The columns in the export's order as raw SQL values: codes as text, cents as int8, instants as epoch ms. */
+function leanSelect(): string {
+  const t = transactions;
+  const epochMs = (column: typeof t.createdAt | typeof t.settledAt) => sql`(extract(epoch from ${column}) * 1000)::int8`;
+  const shaped = {
+    uniqueId: t.uniqueId,
+    merchantReference: t.merchantReference,
+    subMerchantName: sql`(select ${merchants.name} from ${merchants} where ${merchants.id} = ${t.subMerchantId})`,
+    transactionType: t.transactionType,
+    productType: t.productType,
+    status: t.status,
+    holdStatus: t.holdStatus,
+    refundStatus: t.refundStatus,
+    amount: t.amount,
+    fee: t.fee,
+    vat: t.vat,
+    refundedAmount: t.refundedAmount,
+    currency: t.currency,
+    createdAt: epochMs(t.createdAt),
+    settledAt: epochMs(t.settledAt),
+    counterpartyName: sql`(case when ${t.transactionType} in ('PAY_OUT', 'MARKET_PLACE_ORDERS')
+      then coalesce(${t.beneficiary}, ${t.payer}) else coalesce(${t.payer}, ${t.beneficiary}) end) ->> 'name'`,
+    document: sql`coalesce(${t.payer} ->> 'document', ${t.beneficiary} ->> 'document')`,
+    e2eId: t.e2eId,
+    cardBin: t.cardBin,
+    cardLast4: t.cardLast4,
+  };
+  const keys = TRANSACTION_EXPORT_COLUMNS.map((c) => (c.key === 'holdStatusText' ? 'holdStatus' : c.key));
+  if (keys.join() !== Object.keys(shaped).join()) throw new Error('lean reader: columns out of step with TRANSACTION_EXPORT_COLUMNS');
+  const q = db.select(shaped).from(t).where(filterWhere(scope, filter)).orderBy(sql`${t.createdAt} desc`, sql`${t.id} desc`).toSQL();
+  return inlineParams(q.sql, q.params);
+}
+
+const COPY_ESCAPES: Readonly<Record<string, string>> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const unescapeCopy = (field: string) =>
+  field.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|([\s\S]))/g, (_m, o?: string, h?: string, c?: string) =>
+    o
+      ? String.fromCharCode(Number.parseInt(o, 8))
+      : h
+        ? String.fromCharCode(Number.parseInt(h, 16))
+        : (COPY_ESCAPES[c as string] ?? (c as string)),
   );
-  const top = rows[0];
-  if (!top) throw new Error('no transactions: fill the database with generate-transactions.ts first');
-  console.log(`slice: merchant ${top.merchant_id}, ${top.country}, ${Number(top.n).toLocaleString('en-US')} rows`);
-  return { merchantId: top.merchant_id, country: top.country };
-}
 
-function selectSql(merchantId: number, country: string, formatted: boolean): string {
-  const fields = formatted
-    ? `unique_id, merchant_reference, product_type, status, currency,
-       to_char(amount / 100.0, 'FM999999999999999990.00') as amount, to_char(fee / 100.0, 'FM999999999999999990.00') as fee,
-       to_char(vat / 100.0, 'FM999999999999999990.00') as vat,
-       to_char(created_at at time zone '${TIME_ZONE}', 'YYYY-MM-DD HH24:MI:SS') as created_at,
-       to_char(settled_at at time zone '${TIME_ZONE}', 'YYYY-MM-DD HH24:MI:SS') as settled_at, payer->>'name' as payer_name`
-    : // Instants as epoch ms (int8): the driver parses a number far faster than a timestamptz text.
-      `unique_id, merchant_reference, product_type, status, currency, amount, fee, vat,
-       (extract(epoch from created_at) * 1000)::int8 as created_at, (extract(epoch from settled_at) * 1000)::int8 as settled_at,
-       payer->>'name' as payer_name`;
-  return `select ${fields} from transactions where merchant_id = ${merchantId} and country = '${country}'
-          order by created_at, id limit ${ROWS}`;
-}
-
-async function copyRun(sql: string): Promise<{ ms: number; bytes: number }> {
-  const client = await pool.connect();
-  try {
-    const { sink, bytes } = nullSink();
-    const start = performance.now();
-    await pipeline(client.query(copyTo(`copy (${sql}) to stdout with (format csv, header)`)), sink);
-    return { ms: performance.now() - start, bytes: bytes() };
-  } finally {
-    client.release();
-  }
-}
-
-async function csvOverCopyRun(sql: string): Promise<{ ms: number; bytes: number }> {
-  const client = await pool.connect();
-  try {
-    const { sink, bytes } = nullSink();
-    const start = performance.now();
-    // Read ahead up to 1 MB so the server keeps sending while the writer works.
-    const source = client.query(copyTo(`copy (${sql}) to stdout`, { highWaterMark: 1 << 20 }));
-    const rows = copyTextRows(
-      source,
-      COLUMNS.map((c) => c.key),
-    ) as AsyncGenerator<ExportRow>;
-    await pipeline(csvStream(rows, COLUMNS, { language: 'en', timeZone: TIME_ZONE }), sink);
-    return { ms: performance.now() - start, bytes: bytes() };
-  } finally {
-    client.release();
-  }
-}
-
-async function* cursorRows(client: pg.PoolClient, sql: string): AsyncGenerator<ExportRow> {
-  await client.query('begin');
-  try {
-    await client.query(`declare export_cursor no scroll cursor for ${sql}`);
-    for (;;) {
-      const { rows } = await client.query<ExportRow>(`fetch ${BATCH} from export_cursor`);
-      for (const row of rows) yield row;
-      if (rows.length < BATCH) break;
-    }
-  } finally {
-    await client.query('rollback');
-  }
-}
-
-async function csvRun(sql: string): Promise<{ ms: number; bytes: number; rows: number }> {
-  const client = await pool.connect();
-  try {
-    let rows = 0;
-    async function* counted(): AsyncGenerator<ExportRow> {
-      for await (const row of cursorRows(client, sql)) {
-        rows += 1;
-        yield row;
+async function* leanChunks(client: pg.PoolClient): AsyncGenerator<Buffer> {
+  const kinds = TRANSACTION_EXPORT_COLUMNS.map((c) => c.kind);
+  // Per status column: code → the finished CSV field.
+  const labels = TRANSACTION_EXPORT_COLUMNS.map((c) =>
+    c.labels ? new Map(Object.entries(c.labels).map(([code, l]) => [code, csvField(defuseFormula(l[language]))])) : null,
+  );
+  const instants = new InstantFormatter(timeZone);
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  let out = csvHead(TRANSACTION_EXPORT_COLUMNS, options);
+  const source = client.query(copyTo(`copy (${leanSelect()}) to stdout`, { highWaterMark: 1 << 20 }));
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    const text = rest + decoder.write(chunk);
+    let start = 0;
+    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
+      const fields = text.slice(start, end).split('\t');
+      let line = '';
+      for (let i = 0; i < fields.length; i++) {
+        if (i > 0) line += ',';
+        let v = fields[i] as string;
+        if (v === '\\N') continue;
+        if (v.includes('\\')) v = unescapeCopy(v);
+        const kind = kinds[i];
+        if (kind === 'amount') line += centsToUnitsString(v.length <= 15 ? Number(v) : BigInt(v));
+        else if (kind === 'instant') line += instants.format(Number(v)).text;
+        else if (kind === 'status') line += labels[i]?.get(v) ?? (v === '' ? '' : csvField(defuseFormula(v)));
+        else if (v !== '') line += csvField(defuseFormula(v));
       }
+      out += `${line}\r\n`;
+      start = end + 1;
     }
-    const { sink, bytes } = nullSink();
-    const start = performance.now();
-    await pipeline(csvStream(counted(), COLUMNS, { language: 'en', timeZone: TIME_ZONE }), sink);
-    return { ms: performance.now() - start, bytes: bytes(), rows };
-  } finally {
-    client.release();
+    rest = text.slice(start);
+    if (out.length >= 64 * 1024) {
+      yield Buffer.from(out, 'utf8');
+      out = '';
+    }
   }
+  yield Buffer.from(out, 'utf8');
 }
 
-async function* memoryRows(count: number): AsyncGenerator<ExportRow> {
+const leanRun = (hash = false) => withClient((client) => drain(leanChunks(client), hash));
+
+// ---- the writer alone -------------------------------------------------------------------------------
+
+function* memoryRows(count: number): Generator<TransactionExportRow> {
   const base = Date.UTC(2026, 0, 1);
   for (let i = 0; i < count; i++) {
     yield {
-      unique_id: `BR${String(i).padStart(12, '0')}`,
-      merchant_reference: `order-${i}`,
-      product_type: 'PIX',
-      status: 'SETTLED',
+      id: i,
+      uniqueId: `BR${String(i).padStart(12, '0')}`,
+      merchantReference: `ORD-${i}`,
+      accountName: null,
+      subMerchantId: null,
+      subMerchantName: i % 5 === 0 ? 'Sub-merchant S1' : null,
+      transactionType: 'PAY_IN',
+      productType: 'PIX',
+      country: 'BR',
       currency: 'BRL',
       amount: 1000 + i,
       fee: 30,
       vat: 0,
-      created_at: new Date(base + i * 1000),
-      settled_at: new Date(base + i * 1000 + 60_000),
-      payer_name: `Pagador ${i}`,
+      status: 'SETTLED',
+      holdStatus: 2,
+      holdStatusText: '2',
+      refundStatus: 'NONE',
+      refundedAmount: 0,
+      createdAt: new Date(base + i * 1000).toISOString(),
+      settledAt: new Date(base + i * 1000 + 60_000).toISOString(),
+      counterpartyName: `Pagador ${i}`,
+      document: '12345678901',
+      e2eId: `E2E${i}`,
+      cardBrand: null,
+      cardBin: null,
+      cardLast4: null,
+      paymentLinkId: null,
+      storeOrder: null,
     };
   }
 }
 
-async function memoryRun(count: number): Promise<{ ms: number; bytes: number }> {
-  const { sink, bytes } = nullSink();
-  const start = performance.now();
-  await pipeline(csvStream(memoryRows(count), COLUMNS, { language: 'en', timeZone: TIME_ZONE }), sink);
-  return { ms: performance.now() - start, bytes: bytes() };
-}
+const memoryRun = (rows: number) => drain(csvStream(memoryRows(rows), TRANSACTION_EXPORT_COLUMNS, options));
 
-function best<T extends { ms: number }>(runs: T[]): T {
-  return runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-}
+// ---- the runs ---------------------------------------------------------------------------------------
 
-const rate = (rows: number, ms: number) => Math.round((rows / ms) * 1000);
-const fmt = (n: number) => n.toLocaleString('en-US');
+const pgVersion = (await pool.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '?';
+console.log(`Andes export-rate benchmark — ${now.toISOString()}`);
+console.log(
+  `machine: ${os.type()} ${os.release()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}; load average ${load()} at start`,
+);
+console.log(`Node ${process.version}; ${pgVersion}`);
+console.log(
+  `slice: ${values.merchant} (id ${merchantId}) ${country} pay-ins, default window ${filter.createdFrom?.toISOString()} – ${filter.createdTo?.toISOString()}, language ${language}`,
+);
 
-const { merchantId, country } = await largestSlice();
-const copies: { ms: number; bytes: number }[] = [];
-const csvs: { ms: number; bytes: number; rows: number }[] = [];
-const overCopies: { ms: number; bytes: number }[] = [];
-const memories: { ms: number; bytes: number }[] = [];
-for (let run = 0; run < RUNS; run++) {
-  copies.push(await copyRun(selectSql(merchantId, country, true)));
-  csvs.push(await csvRun(selectSql(merchantId, country, false)));
-  overCopies.push(await csvOverCopyRun(selectSql(merchantId, country, false)));
+const best = <T extends Run>(runs: T[]): T => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+const copies: (Run & { rows: number })[] = [];
+const exportsRuns: Run[] = [];
+const leans: Run[] = [];
+await copyRun(); // warm-up: the slice into the cache
+for (let i = 0; i < RUNS; i++) {
+  // Interleaved, so that the other work on the machine weighs on all alike.
+  copies.push(await copyRun());
+  exportsRuns.push(await exportRun());
+  leans.push(await leanRun());
 }
-const rows = csvs[0]?.rows ?? 0;
-for (let run = 0; run < RUNS; run++) memories.push(await memoryRun(rows));
-await pool.end();
+const batches: Run[] = [];
+for (let i = 0; i < BATCH_RUNS; i++) batches.push(await batchRun(i === 0));
+const rows = copies[0]?.rows ?? 0;
+const memories: Run[] = [];
+for (let i = 0; i < RUNS; i++) memories.push(await memoryRun(rows));
+const exportHash = await exportRun(true);
+const leanHash = await leanRun(true);
+const loadAtEnd = load();
+await database.close();
 
 const copy = best(copies);
-const csv = best(csvs);
-const overCopy = best(overCopies);
-const memory = best(memories);
-console.log(`rows per run: ${fmt(rows)} (best of ${RUNS}; cursor batches of ${fmt(BATCH)})`);
-console.log(`COPY … TO STDOUT        ${fmt(Math.round(copy.ms))} ms  ${fmt(rate(rows, copy.ms))} rows/s  ${fmt(copy.bytes)} bytes`);
-console.log(`csvStream over cursor   ${fmt(Math.round(csv.ms))} ms  ${fmt(rate(rows, csv.ms))} rows/s  ${fmt(csv.bytes)} bytes`);
-console.log(
-  `csvStream over COPY      ${fmt(Math.round(overCopy.ms))} ms  ${fmt(rate(rows, overCopy.ms))} rows/s  ${fmt(overCopy.bytes)} bytes`,
-);
-console.log(`csvStream in memory     ${fmt(Math.round(memory.ms))} ms  ${fmt(rate(rows, memory.ms))} rows/s  ${fmt(memory.bytes)} bytes`);
-for (const [name, run] of [
-  ['over cursor', csv],
-  ['over COPY', overCopy],
+const line = (name: string, run: Run) =>
+  console.log(
+    `${name.padEnd(34)} ${fmt(run.ms).padStart(8)} ms ${fmt((rows / run.ms) * 1000).padStart(9)} rows/s ${fmt(run.bytes).padStart(13)} bytes`,
+  );
+console.log(`rows: ${fmt(rows)}; best of ${RUNS} (keyset batches: ${BATCH_RUNS} run${BATCH_RUNS === 1 ? '' : 's'})`);
+line('COPY (list SELECT) TO STDOUT csv', copy);
+line('export (transactionCsv)', best(exportsRuns));
+line('lean reader (COPY text → JS)', best(leans));
+if (batches.length > 0) line('keyset batches → csvStream (before)', best(batches));
+line('csvStream alone, rows in memory', best(memories));
+for (const [name, runs] of [
+  ['export', exportsRuns],
+  ['lean reader', leans],
+  ['keyset batches', batches],
 ] as const) {
-  const ratio = copy.ms / run.ms;
-  console.log(`ratio csvStream ${name} / COPY rows/s: ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+  if (runs.length === 0) continue;
+  const ratio = copy.ms / best(runs).ms;
+  console.log(`ratio ${name} / COPY rows/s: ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
 }
+const batchHash = batches[0]?.sha256;
+console.log(
+  `same bytes: export = lean reader ${exportHash.sha256 === leanHash.sha256 ? 'yes' : 'NO'}` +
+    (batchHash ? `, export = keyset batches ${exportHash.sha256 === batchHash ? 'yes' : 'NO'}` : '') +
+    ` (sha256 ${exportHash.sha256?.slice(0, 16)}…, ${fmt(exportHash.bytes)} bytes)`,
+);
+console.log(`load average ${loadAtEnd} at end`);

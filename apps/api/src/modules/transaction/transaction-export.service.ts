@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { COUNTRY_INFO } from '@andes/contract/common/countries';
 import { todayIn } from '@andes/contract/common/dates';
 import { closePermissions, PERMISSION_CODES, type PermissionCode } from '@andes/contract/permissions/registry';
@@ -13,11 +14,14 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext, Scope } from '../../http/auth-context.ts';
 import type { BinaryFile } from '../../http/register-endpoint.ts';
 import { roleCodesOfUser } from '../auth/auth.repository.ts';
-import { CSV_CONTENT_TYPE, csvStream } from '../transaction-files/export/csv-stream.ts';
+import type { ExportOptions } from '../transaction-files/export/columns.ts';
+import { copyCsvStream, postgresPoolOf } from '../transaction-files/export/copy-csv.ts';
+import { CSV_CONTENT_TYPE, csvHead, csvStream } from '../transaction-files/export/csv-stream.ts';
 import { TRANSACTION_EXPORT_COLUMNS, type TransactionExportRow } from '../transaction-files/export/transaction-columns.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../transaction-files/export/xlsx-stream.ts';
 import { type TransactionFilter, type TransactionKey, transactionListQuery } from './transaction.repository.ts';
 import { listItemOf, type TransactionService } from './transaction.service.ts';
+import { transactionExportCopySelect } from './transaction-export.repository.ts';
 import { consumeExportLink, findLinkUser, insertExportLink } from './transaction-files.repository.ts';
 
 /**
@@ -25,10 +29,17 @@ import { consumeExportLink, findLinkUser, insertExportLink } from './transaction
  *
  * An export holds exactly the rows the list's filter shows, newest first: the same checks as the
  * list (country, created-at window, sub-merchants; transactions:export stands for the list's
- * permission, as the authorization table grants each code alone), then `transactionListQuery`
- * in keyset batches of TRANSACTION_EXPORT_BATCH rows, pulled only as the writer needs them, so
- * memory stays constant. There is no row cap: the searchable window (five months, or an exact id
- * for a deep query) bounds an export, and big files are what the one-time link is for.
+ * permission, as the authorization table grants each code alone), then one of two readers, both
+ * pulled only as the response is read, so memory stays constant:
+ *
+ * - CSV on PostgreSQL: PostgreSQL writes the rows itself, `COPY (SELECT <cells formatted in SQL>)
+ *   TO STDOUT (FORMAT csv)` over the list's WHERE (transaction-export.repository.ts, copy-csv.ts),
+ *   the same bytes as csvStream at the pace of COPY (docs/decisions/0012, "Exports at scale");
+ * - XLSX, and CSV on PGlite (which has no COPY TO STDOUT stream): `transactionListQuery` in keyset
+ *   batches of TRANSACTION_EXPORT_BATCH rows, each row mapped by `listItemOf` for the writer.
+ *
+ * There is no row cap: the searchable window (five months, or an exact id for a deep query) bounds
+ * an export, and big files are what the one-time link is for.
  *
  * A link stores only its token's SHA-256 with the caller and the request as checked; its GET
  * checks again that the user is still enabled and still holds transactions:export, re-applies the
@@ -45,6 +56,33 @@ export function hashExportToken(token: string): string {
 /** Why a link cannot be used: gone (used, expired, unknown) or its user may not export any more. */
 export type ExportLinkRefusal = 'gone' | 'forbidden';
 
+/**
+ * The CSV of the rows of `filter` (already checked against the caller) in `scope`: written by
+ * PostgreSQL's COPY on a PostgreSQL database, by csvStream over keyset batches on PGlite; the same
+ * bytes either way.
+ */
+export function transactionCsv(db: Db, scope: Scope, filter: TransactionFilter, options: ExportOptions): Readable {
+  const pool = postgresPoolOf(db);
+  if (pool === null) return csvStream(transactionExportRows(db, scope, filter), TRANSACTION_EXPORT_COLUMNS, options);
+  const select = transactionExportCopySelect(db, scope, filter, TRANSACTION_EXPORT_COLUMNS, options);
+  return copyCsvStream(pool, csvHead(TRANSACTION_EXPORT_COLUMNS, options), select);
+}
+
+/** Every matching row, newest first, read batch after batch with the keyset of the previous batch's last row. */
+export async function* transactionExportRows(db: Db, scope: Scope, filter: TransactionFilter): AsyncGenerator<TransactionExportRow> {
+  let after: TransactionKey | null = null;
+  for (;;) {
+    const batch = await transactionListQuery(db, scope, filter, after, TRANSACTION_EXPORT_BATCH);
+    for (const row of batch) {
+      const item = listItemOf(row);
+      yield { ...item, holdStatusText: String(item.holdStatus) };
+    }
+    const last = batch.at(-1);
+    if (batch.length < TRANSACTION_EXPORT_BATCH || last === undefined) return;
+    after = { at: last.createdAtKey, id: last.id };
+  }
+}
+
 export class TransactionExportService {
   constructor(
     private readonly db: Db,
@@ -57,27 +95,15 @@ export class TransactionExportService {
     const filter = await this.transactions.exportFilter(auth, body);
     const now = this.clock();
     const timeZone = COUNTRY_INFO[body.country].timezoneName;
-    const rows = this.rows(auth.scope, filter);
-    const options = { language: body.language, timeZone, at: now };
+    const options: ExportOptions = { language: body.language, timeZone, at: now };
     const filename = `transactions-${body.list}-${body.country}-${todayIn(timeZone, now)}.${body.format}`;
     return body.format === 'csv'
-      ? { filename, contentType: CSV_CONTENT_TYPE, body: csvStream(rows, TRANSACTION_EXPORT_COLUMNS, options) }
-      : { filename, contentType: XLSX_CONTENT_TYPE, body: xlsxStream(rows, TRANSACTION_EXPORT_COLUMNS, options) };
-  }
-
-  /** Every matching row, newest first, read batch after batch with the keyset of the previous batch's last row. */
-  private async *rows(scope: Scope, filter: TransactionFilter): AsyncGenerator<TransactionExportRow> {
-    let after: TransactionKey | null = null;
-    for (;;) {
-      const batch = await transactionListQuery(this.db, scope, filter, after, TRANSACTION_EXPORT_BATCH);
-      for (const row of batch) {
-        const item = listItemOf(row);
-        yield { ...item, holdStatusText: String(item.holdStatus) };
-      }
-      const last = batch.at(-1);
-      if (batch.length < TRANSACTION_EXPORT_BATCH || last === undefined) return;
-      after = { at: last.createdAtKey, id: last.id };
-    }
+      ? { filename, contentType: CSV_CONTENT_TYPE, body: transactionCsv(this.db, auth.scope, filter, options) }
+      : {
+          filename,
+          contentType: XLSX_CONTENT_TYPE,
+          body: xlsxStream(transactionExportRows(this.db, auth.scope, filter), TRANSACTION_EXPORT_COLUMNS, options),
+        };
   }
 
   /** A one-time URL for the export; the request is checked now, so a refusal comes at once. */

@@ -43,6 +43,11 @@ function rowLine(columns: readonly ExportColumn[], row: ExportRow, context: Expo
   return line + LINE_END;
 }
 
+/** The start of the file: the byte-order mark and the header line (shared with copy-csv.ts). */
+export function csvHead<Row extends ExportRow>(columns: readonly ExportColumn<Row>[], options: ExportOptions): string {
+  return BOM + (columns as readonly ExportColumn[]).map((c) => csvField(headerText(c, options))).join(',') + LINE_END;
+}
+
 async function* csvChunks<Row extends ExportRow>(
   rows: AsyncIterable<Row> | Iterable<Row>,
   columns: readonly ExportColumn<Row>[],
@@ -50,7 +55,7 @@ async function* csvChunks<Row extends ExportRow>(
 ): AsyncGenerator<string> {
   const cols = columns as readonly ExportColumn[];
   const context = exportContext(options);
-  let chunk = BOM + cols.map((c) => csvField(headerText(c, options))).join(',') + LINE_END;
+  let chunk = csvHead(columns, options);
   for await (const row of rows) {
     chunk += rowLine(cols, row, context);
     if (chunk.length >= CHUNK_CHARS) {
