@@ -344,3 +344,27 @@ export async function dailyStatsAndRecount(db: Db): Promise<{ table: StatsRow[];
   );
   return { table, recount };
 }
+
+/** Sends the events in order; throws at the first one the ingestion API does not accept. */
+export async function sendAll(app: FastifyInstance, events: readonly PlatformEventInput[]): Promise<void> {
+  for (const e of events) {
+    const ack = await sendEvent(app, e);
+    if (ack.code !== 200) throw new Error(`${e.type} ${e.eventId}: ${ack.code} ${ack.msg}`);
+  }
+}
+
+/**
+ * Adds to daily_transaction_stats the rows a test wrote straight into `transactions` (whose unique
+ * ids start with `prefix`), as ingestion would have: the lists' totals read the daily figures.
+ */
+export async function addDailyStatsOf(db: Db, prefix: string): Promise<void> {
+  await db.execute(sql`
+    insert into daily_transaction_stats (merchant_id, holder_id, country, stat_date, transaction_type, product_type, status, count, amount, fee, vat)
+    select merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status,
+           count(*), sum(amount), sum(fee), sum(vat)
+      from transactions where unique_id like ${`${prefix}%`}
+     group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status
+    on conflict (merchant_id, country, stat_date, holder_id, transaction_type, product_type, status) do update
+      set count = daily_transaction_stats.count + excluded.count, amount = daily_transaction_stats.amount + excluded.amount,
+          fee = daily_transaction_stats.fee + excluded.fee, vat = daily_transaction_stats.vat + excluded.vat`);
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { releaseDue } from '../../src/jobs/settlement-release.job.ts';
 import { countPlanOf } from '../../src/modules/transaction/transaction-count.ts';
 import { createTestApp, envelope, fakeClock, post, signIn, type TestApp } from '../helper.ts';
-import { EventFactory, merchantId, sendEvent, withPlatformToken } from '../ledger/support.ts';
+import { addDailyStatsOf, EventFactory, merchantId, sendAll, withPlatformToken } from '../ledger/support.ts';
 
 /**
  * The lists' totals (issue 5 item 8): exact for every filter kind, whether counted from the daily
@@ -41,12 +41,7 @@ const at = (event: PlatformEventInput, iso: string, minutes = 0): PlatformEventI
   occurredAt: new Date(Date.parse(iso) + minutes * MINUTE).toISOString(),
 });
 
-async function send(events: PlatformEventInput[]): Promise<void> {
-  for (const e of events) {
-    const ack = await sendEvent(t.app, e);
-    if (ack.code !== 200) throw new Error(`${e.type} ${e.eventId}: ${ack.code} ${ack.msg}`);
-  }
-}
+const send = (events: PlatformEventInput[]) => sendAll(t.app, events);
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fakeClock(NOW) });
@@ -183,14 +178,7 @@ describe(`past ${MAX_EXACT_TOTAL} rows`, () => {
        cross join generate_series(1, ${n}) g
        cross join lateral (select ${start}::timestamptz + (g - 1) * ${stepSeconds} * interval '1 second' as at) x
        where a.kind = 'MERCHANT' and a.holder_id = ${demoId} and a.country = 'BR' and a.account_type = 'PAY_IN'`);
-    await t.db.execute(sql`
-      insert into daily_transaction_stats (merchant_id, holder_id, country, stat_date, transaction_type, product_type, status, count, amount, fee, vat)
-      select merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status,
-             count(*), sum(amount), sum(fee), sum(vat)
-        from transactions where unique_id like ${`${prefix}%`}
-       group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status
-      on conflict (merchant_id, country, stat_date, holder_id, transaction_type, product_type, status) do update
-        set count = daily_transaction_stats.count + excluded.count, amount = daily_transaction_stats.amount + excluded.amount`);
+    await addDailyStatsOf(t.db, prefix);
   }
 
   const rowsIn = async (from: string, to: string) => {

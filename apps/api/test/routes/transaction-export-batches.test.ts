@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { transactions } from '../../src/db/schema/transactions.ts';
 import { createTestApp, envelope, fakeClock, post, signIn, type TestApp } from '../helper.ts';
-import { EventFactory, sendEvent, withPlatformToken } from '../ledger/support.ts';
+import { addDailyStatsOf, EventFactory, sendEvent, withPlatformToken } from '../ledger/support.ts';
 import { parseCsv } from '../transaction-files/export-fixtures.ts';
 
 // 15:00 UTC on 10 March 2026: 10:00 in Bogotá (UTC-5).
@@ -49,12 +49,7 @@ beforeAll(async () => {
      cross join lateral (select timestamptz '2026-03-10 14:00:00+00' - ((g - 1) / ${GROUP}) * interval '1 minute' as at) x
      where a.kind = 'MERCHANT' and a.country = 'CO' and a.account_type = 'PAY_IN'`);
   // The daily figures move with every transaction (the lists' totals read them).
-  await t.db.execute(sql`
-    insert into daily_transaction_stats (merchant_id, holder_id, country, stat_date, transaction_type, product_type, status, count, amount, fee, vat)
-    select merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status,
-           count(*), sum(amount), sum(fee), sum(vat)
-      from transactions where unique_id like 'BATCH-%'
-     group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status`);
+  await addDailyStatsOf(t.db, 'BATCH-');
   const rows = await t.db
     .select({ uniqueId: transactions.uniqueId })
     .from(transactions)

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loggableUrl } from '../../src/logging.ts';
 import { createTestApp, envelope, type FakeClock, fakeClock, post, signIn, type TestApp } from '../helper.ts';
-import { EventFactory, sendEvent, withPlatformToken } from '../ledger/support.ts';
+import { EventFactory, sendAll, withPlatformToken } from '../ledger/support.ts';
 import { parseCsv } from '../transaction-files/export-fixtures.ts';
 
 // 15:00 UTC on 10 March 2026 is 12:00 in São Paulo (UTC-3): today in BR is 2026-03-10.
@@ -24,12 +24,7 @@ let condor: string;
 const f = new EventFactory('exp', new Date('2026-03-08T12:00:00Z'));
 const ids: Record<string, string> = {};
 
-async function send(events: PlatformEventInput[]): Promise<void> {
-  for (const e of events) {
-    const ack = await sendEvent(t.app, e);
-    if (ack.code !== 200) throw new Error(`${e.type} ${e.eventId}: ${ack.code} ${ack.msg}`);
-  }
-}
+const send = (events: PlatformEventInput[]) => sendAll(t.app, events);
 
 const payinBr = (more: Partial<TransactionExportRequest> = {}): TransactionExportRequest => ({
   list: 'payin',

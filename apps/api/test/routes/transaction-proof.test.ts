@@ -7,7 +7,7 @@ import { PROOF_DOWNLOAD_ENDPOINTS } from '@andes/contract/transaction/proof-endp
 import { PROOF_MESSAGES, TRANSACTION_MESSAGES } from '@andes/contract/transaction/schemas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, envelope, fakeClock, post, signIn, type TestApp } from '../helper.ts';
-import { EventFactory, sendEvent, transactionRow, withPlatformToken } from '../ledger/support.ts';
+import { EventFactory, sendAll, transactionRow, withPlatformToken } from '../ledger/support.ts';
 import { parsePdf } from '../transaction-files/pdf-text.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -20,12 +20,7 @@ const f = new EventFactory('proof', new Date('2026-03-08T12:00:00Z'));
 const ids: Record<string, string> = {};
 const rowIds: Record<string, number> = {};
 
-async function send(events: PlatformEventInput[]): Promise<void> {
-  for (const e of events) {
-    const ack = await sendEvent(t.app, e);
-    if (ack.code !== 200) throw new Error(`${e.type} ${e.eventId}: ${ack.code} ${ack.msg}`);
-  }
-}
+const send = (events: PlatformEventInput[]) => sendAll(t.app, events);
 
 const download = (variant: ProofVariant, id: number, token: string) =>
   post(t.app, PROOF_DOWNLOAD_ENDPOINTS[variant].path, { id }, { token });

@@ -25,7 +25,7 @@ import type { Db } from '../../src/db/client.ts';
 import { releaseDue } from '../../src/jobs/settlement-release.job.ts';
 import { type TransactionFilter, transactionListQuery } from '../../src/modules/transaction/transaction.repository.ts';
 import { createTestApp, envelope, fakeClock, post, signIn, type TestApp } from '../helper.ts';
-import { EventFactory, merchantId, sendEvent, withPlatformToken } from '../ledger/support.ts';
+import { addDailyStatsOf, EventFactory, merchantId, sendAll, withPlatformToken } from '../ledger/support.ts';
 
 // 15:00 UTC on 10 March 2026 is 12:00 in São Paulo (UTC-3): today in BR is 2026-03-10.
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -43,12 +43,7 @@ const ids: Record<string, string> = {};
 type Answer<T> = { code: number; msg: string; data: T };
 type ListBody = Partial<TransactionAdvancedPageRequest>;
 
-async function send(events: PlatformEventInput[]): Promise<void> {
-  for (const e of events) {
-    const ack = await sendEvent(t.app, e);
-    if (ack.code !== 200) throw new Error(`${e.type} ${e.eventId}: ${ack.code} ${ack.msg}`);
-  }
-}
+const send = (events: PlatformEventInput[]) => sendAll(t.app, events);
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fakeClock(NOW) });
@@ -269,13 +264,7 @@ describe('paging', () => {
           where unique_id = ${ids.pix}`,
     );
     // The daily figures move with every transaction (the lists' totals read them).
-    await t.db.execute(
-      sql`insert into daily_transaction_stats (merchant_id, holder_id, country, stat_date, transaction_type, product_type, status, count, amount, fee, vat)
-          select merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status,
-            count(*), sum(amount), sum(fee), sum(vat)
-          from transactions where unique_id like 'bulk-%'
-          group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status`,
-    );
+    await addDailyStatsOf(t.db, 'bulk-');
     const p = await list(admin, { productTypes: ['BOLETO'], pageSize: 20 });
     expect(p.data).toMatchObject({ total: MAX_EXACT_TOTAL, totalCapped: true });
     expect(p.data.list).toHaveLength(20);
