@@ -151,8 +151,7 @@ export class MobileTransactionList {
     return this.cards.locator('.ant-card-head [data-status-color]');
   }
   get filtersButton(): Locator {
-    // The name starts with the icon's label ("filter Filters").
-    return this.page.getByRole('main').getByRole('button', { name: /Filters$/ });
+    return this.page.getByRole('main').getByRole('button', { name: 'Filters', exact: true });
   }
   get sheet(): Locator {
     return this.page.getByRole('dialog', { name: 'Filters' });

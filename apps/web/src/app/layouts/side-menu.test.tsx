@@ -19,6 +19,11 @@ function renderMenu() {
 afterEach(() => useKeptAlive.getState().forgetAll());
 
 describe('SideMenu', () => {
+  it('names each entry by its label alone (the icons are decorative)', () => {
+    renderMenu();
+    expect(screen.getByRole('menuitem', { name: 'Home' })).toBeTruthy();
+  });
+
   it('leads to the bare route of a list never opened', () => {
     renderMenu();
     expect(screen.getByRole('link', { name: 'Pay-in' }).getAttribute('href')).toBe('/transactions/payin');

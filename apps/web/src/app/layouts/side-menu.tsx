@@ -24,26 +24,26 @@ import { Link } from 'react-router';
 import { useMenuAddress } from '../../shared/navigation/kept-alive.ts';
 import { menuAncestors, type SideMenuItem } from '../route-registry.ts';
 
-/** Icons of the top-level entries of the menu (spec §2 menu labels). */
+/** Icons of the top-level entries of the menu (spec §2 menu labels); decorative, so the entry's name is its label alone. */
 const TOP_LEVEL_ICONS: Partial<Record<PermissionCode, ReactNode>> = {
-  home: <HomeOutlined />,
-  iam: <TeamOutlined />,
-  transactions: <SwapOutlined />,
-  setting: <SettingOutlined />,
-  finance: <AccountBookOutlined />,
-  reports: <FileTextOutlined />,
-  risk: <SafetyOutlined />,
-  payment: <SendOutlined />,
-  support: <CustomerServiceOutlined />,
-  accounting: <CalculatorOutlined />,
-  'revenue-assurance': <BarChartOutlined />,
-  'global-balance': <GlobalOutlined />,
-  'download-center': <DownloadOutlined />,
-  'message-center': <MessageOutlined />,
-  'sub-merchant': <ApartmentOutlined />,
+  home: <HomeOutlined aria-hidden />,
+  iam: <TeamOutlined aria-hidden />,
+  transactions: <SwapOutlined aria-hidden />,
+  setting: <SettingOutlined aria-hidden />,
+  finance: <AccountBookOutlined aria-hidden />,
+  reports: <FileTextOutlined aria-hidden />,
+  risk: <SafetyOutlined aria-hidden />,
+  payment: <SendOutlined aria-hidden />,
+  support: <CustomerServiceOutlined aria-hidden />,
+  accounting: <CalculatorOutlined aria-hidden />,
+  'revenue-assurance': <BarChartOutlined aria-hidden />,
+  'global-balance': <GlobalOutlined aria-hidden />,
+  'download-center': <DownloadOutlined aria-hidden />,
+  'message-center': <MessageOutlined aria-hidden />,
+  'sub-merchant': <ApartmentOutlined aria-hidden />,
 };
 
-const FALLBACK_ICON = <AuditOutlined />;
+const FALLBACK_ICON = <AuditOutlined aria-hidden />;
 
 interface SideMenuProps {
   items: readonly SideMenuItem[];

@@ -154,7 +154,7 @@ describe('transaction lists', () => {
     expect(bodies(requests).at(-1)).toMatchObject({ cursor: 'c2' });
     expect(screen.getByText('PI20260114000011')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
     const sheet = await dialogNamed('Filters');
     await user.click(within(sheet).getByRole('checkbox', { name: 'Failed' }));
     await user.click(within(sheet).getByRole('button', { name: 'Confirm' }));

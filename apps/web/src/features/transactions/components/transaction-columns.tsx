@@ -124,7 +124,7 @@ export function transactionFields(
     render: (row) => (
       <Tooltip title={t('openInNewTab')}>
         <a href={detailPath(detail, row.id, true)} target="_blank" rel="noopener" aria-label={`${t('openInNewTab')} ${row.uniqueId}`}>
-          <ExportOutlined />
+          <ExportOutlined aria-hidden />
         </a>
       </Tooltip>
     ),

@@ -106,7 +106,7 @@ export function TransactionListScreen(props: ListScreenProps) {
 
   const deepLink =
     canDeepQuery && (kind === 'payin' || kind === 'payout' || kind === 'market-place') ? (
-      <Button icon={<SearchOutlined />} onClick={() => navigate(deepQueryPath(kind))}>
+      <Button icon={<SearchOutlined aria-hidden />} onClick={() => navigate(deepQueryPath(kind))}>
         {t('deepQuery')}
       </Button>
     ) : null;
@@ -135,7 +135,7 @@ export function TransactionListScreen(props: ListScreenProps) {
         {mobile ? (
           <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
             <Typography.Text type="secondary">{t('timesIn', { zone: zoneLabel })}</Typography.Text>
-            <Button icon={<FilterOutlined />} onClick={() => setSheetOpen(true)}>
+            <Button icon={<FilterOutlined aria-hidden />} onClick={() => setSheetOpen(true)}>
               {t('filters')}
             </Button>
           </Flex>
