@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { databaseTargetOf, openDatabase } from '../src/db/client.ts';
+import { checkTransactionFigures } from '../src/modules/ledger/figures-check.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 
 const HELP = `Usage: npm run ledger:check -w @andes/api [-- options]
@@ -19,10 +20,13 @@ const HELP = `Usage: npm run ledger:check -w @andes/api [-- options]
 Checks that every ledger entry sums to zero per currency, that each account's maintained bucket
 balances equal the sums of its postings (and the last balance_after), that no merchant bucket is
 negative, that AVAILABLE and OWED are never both non-zero, and that PENDING, ON_HOLD and
-DEPOSIT_HELD agree with the scheduled releases and holds.
+DEPOSIT_HELD agree with the scheduled releases and holds. Checking every account, it also checks
+that the daily transaction figures equal the transactions' own sums, and the monthly counts the
+daily figures (what Home's charts and the lists' totals read).
 
 Options:
-  --account <id>   check only this account (repeatable); default: every account
+  --account <id>   check only this account (repeatable; the figures are not checked); default:
+                   every account and the figures
   --json           print the violations as JSON lines
   -h, --help       this text
 
@@ -76,13 +80,15 @@ async function main(): Promise<number> {
       return 2;
     }
     const started = performance.now();
-    const violations = await checkLedger(database.db, accountIds);
+    const ledger = await checkLedger(database.db, accountIds);
+    const figures = accountIds ? [] : await checkTransactionFigures(database.db);
+    const violations = [...ledger, ...figures];
     const ms = Math.round(performance.now() - started);
     if (values.json) {
       for (const v of violations) print(JSON.stringify(v));
     } else {
       for (const v of violations) print(`${v.kind.padEnd(24)} ${v.message}`);
-      const scope = accountIds ? `${accountIds.length} account(s)` : 'all accounts';
+      const scope = accountIds ? `${accountIds.length} account(s)` : 'all accounts and the transaction figures';
       print(
         violations.length === 0
           ? `Ledger consistent (${scope}, ${database.description}, ${ms} ms).`

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { type DemoHistoryResult, seedDemoHistory } from '../../src/db/seed/demo-history.ts';
+import { checkTransactionFigures } from '../../src/modules/ledger/figures-check.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
 import { dailyStatsAndRecount } from '../ledger/support.ts';
@@ -127,6 +128,10 @@ describe('seedDemoHistory', () => {
     const { table, recount } = await dailyStatsAndRecount(t.db);
     expect(table.length).toBeGreaterThan(100);
     expect(table).toEqual(recount);
+  });
+
+  test('the figures check (what ledger:check runs) finds the daily and monthly figures consistent', async () => {
+    expect(await checkTransactionFigures(t.db)).toEqual([]);
   });
 
   test('covers about six months ending now, every country of ANDES-DEMO and every kind of transaction', async () => {
