@@ -14,6 +14,7 @@ import type { Page } from '@andes/contract/common/page';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { CommonErrors } from '../../http/errors.ts';
+import { keysetPage } from '../../http/keyset-page.ts';
 import type { BinaryFile } from '../../http/register-endpoint.ts';
 import type { ActivityRecorder } from './activity.recorder.ts';
 import { actorContext } from './activity.recorder.ts';
@@ -103,14 +104,7 @@ export class ActivityService {
       activityPageQuery(this.db, auth.scope, filter, after, body.pageSize + 1),
       countActivity(this.db, auth.scope, filter, MAX_EXACT_TOTAL),
     ]);
-    const list = rows.slice(0, body.pageSize);
-    const last = list.at(-1);
-    return {
-      list: list.map(toEntry),
-      total: Math.min(total, MAX_EXACT_TOTAL),
-      totalCapped: total > MAX_EXACT_TOTAL,
-      nextCursor: rows.length > body.pageSize && last ? encodeActivityCursor({ at: last.atKey, id: last.id }) : null,
-    };
+    return keysetPage(rows, body.pageSize, total, toEntry, (last) => encodeActivityCursor({ at: last.atKey, id: last.id }));
   }
 
   /**

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext, Scope } from '../../http/auth-context.ts';
 import { authorisedCountries } from '../../http/country-access.ts';
 import { AppError, CommonErrors } from '../../http/errors.ts';
+import { keysetPage } from '../../http/keyset-page.ts';
 import { balanceFigures } from '../account/balance-figures.ts';
-import { cappedTotal } from '../iam/keyset.ts';
 import {
   countStatement,
   globalAccountOf,
@@ -119,12 +119,6 @@ export class GlobalService {
       statementPageQuery(this.db, scope, filter, after, body.pageSize + 1),
       countStatement(this.db, scope, filter, MAX_EXACT_TOTAL),
     ]);
-    const shown = rows.slice(0, body.pageSize);
-    const last = shown.at(-1);
-    return {
-      list: shown.map(toLine),
-      ...cappedTotal(counted),
-      nextCursor: rows.length > body.pageSize && last ? encodeStatementCursor({ at: last.atKey, id: last.id }) : null,
-    };
+    return keysetPage(rows, body.pageSize, counted, toLine, (last) => encodeStatementCursor({ at: last.atKey, id: last.id }));
   }
 }

@@ -1,4 +1,3 @@
-import { MAX_EXACT_TOTAL } from '@andes/contract/common/constants';
 import { IamErrors } from './iam.errors.ts';
 
 /**
@@ -18,11 +17,6 @@ export function decodeCursor(list: KeysetList, cursor: string): number {
   const id = m ? Number(m[2]) : Number.NaN;
   if (!m || m[1] !== list || !Number.isSafeInteger(id) || id > 2_147_483_647) throw IamErrors.invalidCursor();
   return id;
-}
-
-/** `{ total, totalCapped }` of a count made with a cap of MAX_EXACT_TOTAL + 1 rows. */
-export function cappedTotal(counted: number): { total: number; totalCapped: boolean } {
-  return counted > MAX_EXACT_TOTAL ? { total: MAX_EXACT_TOTAL, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
 /** The page of `rows` fetched with one row more than `pageSize`, and the cursor of the next page. */

@@ -17,12 +17,13 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
+import { cappedTotal } from '../../http/keyset-page.ts';
 import type { ActivityContext, ActivityRecorder } from '../activity/activity.recorder.ts';
 import { actorContext } from '../activity/activity.recorder.ts';
 import { ActivityEvents } from '../activity/activity-events.ts';
 import { assertCanManageRole, assertGrantable, inRegistryOrder } from './grants.ts';
 import { IamErrors } from './iam.errors.ts';
-import { cappedTotal, decodeCursor, pageOfRows } from './keyset.ts';
+import { decodeCursor, pageOfRows } from './keyset.ts';
 import {
   allRoles,
   codesOfRole,

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { type Clock, HOUR_MS } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
+import { cappedTotal } from '../../http/keyset-page.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { renderMail } from '../../plugins/mail-templates.ts';
 import type { ActivityContext, ActivityRecorder } from '../activity/activity.recorder.ts';
@@ -33,7 +34,7 @@ import { closeOpenLinks } from '../password/password.repository.ts';
 import type { ResetLinks } from '../password/reset-links.ts';
 import { assertCanManageUser, assertGrantable } from './grants.ts';
 import { IamErrors } from './iam.errors.ts';
-import { cappedTotal, decodeCursor, pageOfRows } from './keyset.ts';
+import { decodeCursor, pageOfRows } from './keyset.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import {
   areasOfMerchants,

@@ -1,4 +1,4 @@
-import { IP_TRUSTLIST_MAX_ENTRIES, MAX_EXACT_TOTAL } from '@andes/contract/common/constants';
+import { IP_TRUSTLIST_MAX_ENTRIES } from '@andes/contract/common/constants';
 import { type IpListEntry, ipRangeOf } from '@andes/contract/common/ip';
 import type { Page } from '@andes/contract/common/page';
 import type { IpRestrictionMode, IpTrustlistType } from '@andes/contract/ip-trustlist/enums';
@@ -15,6 +15,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { CommonErrors } from '../../http/errors.ts';
+import { keysetPage } from '../../http/keyset-page.ts';
 import type { ActivityContext, ActivityRecorder } from '../activity/activity.recorder.ts';
 import { actorContext } from '../activity/activity.recorder.ts';
 import { ActivityEvents } from '../activity/activity-events.ts';
@@ -114,14 +115,7 @@ export class IpTrustlistService {
       pageSize: body.pageSize,
       afterId,
     });
-    const list = rows.slice(0, body.pageSize);
-    const last = list.at(-1);
-    return {
-      list: list.map(toWire),
-      total: Math.min(total, MAX_EXACT_TOTAL),
-      totalCapped: total > MAX_EXACT_TOTAL,
-      nextCursor: rows.length > body.pageSize && last ? encodeEntryCursor(last.id) : null,
-    };
+    return keysetPage(rows, body.pageSize, total, toWire, (last) => encodeEntryCursor(last.id));
   }
 
   async edit(auth: AuthContext, body: ParsedIpTrustlistEditRequest, client: Client): Promise<IpTrustlistEditResponse> {

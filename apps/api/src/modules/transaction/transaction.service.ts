@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext, Scope } from '../../http/auth-context.ts';
 import { requireCountry } from '../../http/country-access.ts';
 import { AppError, CommonErrors } from '../../http/errors.ts';
+import { keysetPage } from '../../http/keyset-page.ts';
 import {
   countTransactions,
   type DetailKind,
@@ -308,14 +309,7 @@ export class TransactionService {
       transactionListQuery(this.db, auth.scope, filter, after, body.pageSize + 1),
       countTransactions(this.db, auth.scope, filter, MAX_EXACT_TOTAL),
     ]);
-    const shown = rows.slice(0, body.pageSize);
-    const last = shown.at(-1);
-    return {
-      list: shown.map(listItemOf),
-      total: Math.min(counted, MAX_EXACT_TOTAL),
-      totalCapped: counted > MAX_EXACT_TOTAL,
-      nextCursor: rows.length > body.pageSize && last ? encodeTransactionCursor({ at: last.createdAtKey, id: last.id }) : null,
-    };
+    return keysetPage(rows, body.pageSize, counted, listItemOf, (last) => encodeTransactionCursor({ at: last.createdAtKey, id: last.id }));
   }
 
   /** One transaction of the caller's scope with everything of spec §3; NOT_FOUND for others' and unknown ids alike. */
