@@ -1,4 +1,7 @@
+import type { Country } from '@andes/contract/common/countries';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO } from '../demo-users.ts';
+import { LoginPage } from './login-page.ts';
 
 /** The signed-in layout: side menu, country selector, language switch, account menu. */
 export class AppShell {
@@ -46,4 +49,15 @@ export class AppShell {
     if (!token) throw new Error('no token in the browser store');
     return token;
   }
+}
+
+/** Signs the demo merchant's admin in through the login form and picks `country` in the shell (desktop layout). */
+export async function signInAsAdmin(page: Page, country: Country): Promise<AppShell> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(DEMO.admin.username, DEMO.admin.password);
+  const shell = new AppShell(page);
+  await shell.waitUntilReady();
+  await shell.countrySelect.selectOption(country);
+  return shell;
 }

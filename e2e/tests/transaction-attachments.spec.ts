@@ -5,8 +5,7 @@ import type { TransactionPage } from '@andes/contract/transaction/schemas';
 import { expect, test } from '@playwright/test';
 import { call, signInToken } from '../api.ts';
 import { DEMO } from '../demo-users.ts';
-import { AppShell } from '../pages/app-shell.ts';
-import { LoginPage } from '../pages/login-page.ts';
+import { signInAsAdmin } from '../pages/app-shell.ts';
 import { TransactionDetailPage } from '../pages/transactions-page.ts';
 import { seedTransaction } from '../platform.ts';
 
@@ -41,10 +40,7 @@ test('a transaction shows its attached image as a thumbnail that opens a preview
   const id = (found.data as TransactionPage).list[0]?.id;
   expect(id).toBeDefined();
 
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.admin.username, DEMO.admin.password);
-  await new AppShell(page).waitUntilReady();
+  await signInAsAdmin(page, 'US');
   await page.goto(`/transactions/detail/${id}`);
   await expect(new TransactionDetailPage(page).heading(uniqueId)).toBeVisible();
 

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { transactionPage } from '@andes/contract/transaction/endpoints';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { call, signInToken } from '../api.ts';
 import { DEMO } from '../demo-users.ts';
-import { AppShell } from '../pages/app-shell.ts';
-import { LoginPage } from '../pages/login-page.ts';
+import { signInAsAdmin } from '../pages/app-shell.ts';
 import { sendPlatformEvent } from '../platform.ts';
-
-async function signInAsAdmin(page: Page): Promise<AppShell> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.admin.username, DEMO.admin.password);
-  const shell = new AppShell(page);
-  await shell.waitUntilReady();
-  await shell.countrySelect.selectOption('BR');
-  return shell;
-}
 
 /** Splits CSV text into rows of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -49,7 +38,7 @@ function parseCsv(text: string): string[][] {
 }
 
 test('the pay-in list exports exactly its rows as a CSV a spreadsheet opens, times named in the zone', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, 'BR');
   await page.goto('/transactions/payin');
   await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const totalText = await page
@@ -104,7 +93,7 @@ test('a settled PIX pay-in offers its proof of transfer as a PDF', async ({ page
   const id = (found.data as { list: { id: number }[] }).list[0]?.id;
   expect(id).toBeGreaterThan(0);
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, 'BR');
   await page.goto(`/transactions/detail/${id}`);
   await expect(page.getByRole('heading', { name: `Transaction ${uniqueId}` })).toBeVisible();
   const downloading = page.waitForEvent('download');

@@ -10,9 +10,7 @@ import type { TransactionPage } from '@andes/contract/transaction/schemas';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { call } from '../api.ts';
-import { DEMO } from '../demo-users.ts';
-import { AppShell } from '../pages/app-shell.ts';
-import { LoginPage } from '../pages/login-page.ts';
+import { type AppShell, signInAsAdmin } from '../pages/app-shell.ts';
 import { TransactionDetailPage, TransactionListPage } from '../pages/transactions-page.ts';
 import { type SeedOutcome, seedTransaction } from '../platform.ts';
 
@@ -22,16 +20,6 @@ import { type SeedOutcome, seedTransaction } from '../platform.ts';
  * Brazil, where Home's test watches the balances; lists it only reads (the Mexican pay-ins) are
  * compared with what the server answers at the same moment.
  */
-
-async function signIn(page: Page, country: Country): Promise<AppShell> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.admin.username, DEMO.admin.password);
-  const shell = new AppShell(page);
-  await shell.waitUntilReady();
-  await shell.countrySelect.selectOption(country);
-  return shell;
-}
 
 /** Opens a list through the side menu (the Transactions group expanded first when closed). */
 async function openFromMenu(page: Page, shell: AppShell, menuLabel: string, path: string): Promise<void> {
@@ -195,7 +183,7 @@ for (const c of LISTS) {
   }) => {
     const seeded = [seedId(c.country), seedId(c.country)];
     for (const uniqueId of seeded) await seedTransaction(request, c.seed(uniqueId), c.outcome);
-    const shell = await signIn(page, c.country);
+    const shell = await signInAsAdmin(page, c.country);
     if (c.menu) {
       await openFromMenu(page, shell, c.menu, c.path);
     } else {
@@ -256,7 +244,7 @@ test('a Shopify order opens its detail from the list with its fields and history
     },
     { payin: 'CANCELLED' },
   );
-  const shell = await signIn(page, 'PE');
+  const shell = await signInAsAdmin(page, 'PE');
   await openFromMenu(page, shell, 'Shopify', '/transactions/shopify');
   const list = new TransactionListPage(page, 'Shopify');
   await list.detailLink(uniqueId).click();
@@ -305,7 +293,7 @@ test('a Shopify order opens its detail from the list with its fields and history
 test.describe('a kept-alive list', () => {
   /** Pay-in list in Mexico filtered to settled pay-ins, on page 2, scrolled to a row near the bottom; returns that row. */
   async function filteredPageTwo(page: Page) {
-    const shell = await signIn(page, 'MX');
+    const shell = await signInAsAdmin(page, 'MX');
     await openFromMenu(page, shell, 'Pay-in', '/transactions/payin');
     const list = new TransactionListPage(page, 'Pay-in');
     await expect(list.rows.first()).toBeVisible();
@@ -351,7 +339,7 @@ test.describe('a kept-alive list', () => {
 });
 
 test('the pay-in list exports its rows as an XLSX a spreadsheet opens, times named in the zone and amounts in units', async ({ page }) => {
-  const shell = await signIn(page, 'MX');
+  const shell = await signInAsAdmin(page, 'MX');
   await openFromMenu(page, shell, 'Pay-in', '/transactions/payin');
   const list = new TransactionListPage(page, 'Pay-in');
   await expect(list.rows.first()).toBeVisible();

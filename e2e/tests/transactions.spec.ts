@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO } from '../demo-users.ts';
-import { AppShell } from '../pages/app-shell.ts';
-import { LoginPage } from '../pages/login-page.ts';
+import { signInAsAdmin } from '../pages/app-shell.ts';
 
 test("the pay-in list shows the demo merchant's transactions, and a row opens its detail with its history", async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.admin.username, DEMO.admin.password);
-  const shell = new AppShell(page);
-  await shell.waitUntilReady();
-  await shell.countrySelect.selectOption('BR');
+  const shell = await signInAsAdmin(page, 'BR');
   await shell.mainMenu.getByRole('menuitem', { name: /Transactions/ }).click();
   await shell.mainMenu.getByRole('link', { name: 'Pay-in' }).click();
   await expect(page).toHaveURL(/\/transactions\/payin/);
