@@ -7,7 +7,7 @@ import {
   ACTIVITY_USER_AGENT_MAX_LENGTH,
 } from '../common/constants.ts';
 import { DateRangeSchema, daysBetween, TimeZoneSchema } from '../common/dates.ts';
-import { InstantSchema, isUnique, RecordId, SearchText } from '../common/fields.ts';
+import { InstantSchema, isUnique, RecordId, SearchText, text } from '../common/fields.ts';
 import { parseIpAddress } from '../common/ip.ts';
 import { PageRequest, pageOf } from '../common/page.ts';
 import { ACTIVITY_EVENTS, ActivityEventSchema, ActivityObjectTypeSchema, ActivityOutcomeSchema } from './enums.ts';
@@ -136,8 +136,7 @@ const filterFields = {
   objectType: ActivityObjectTypeSchema.optional(),
   objectId: SearchText,
   /** The exact client address. */
-  ip: z
-    .string()
+  ip: text()
     .trim()
     .max(64, ACTIVITY_IP_MESSAGE)
     .optional()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../common/constants.ts';
 import { AreaAuthority } from '../common/countries.ts';
+import { text } from '../common/fields.ts';
 import { MenuNodeSchema } from '../permissions/menu-tree.ts';
 
 /** Password scenes (spec §4): what the sign-in found about the password. */
@@ -13,8 +14,8 @@ export const USER_TYPES = { INNER: 1, MERCHANT: 2, SUB_MERCHANT: 3 } as const;
 export type UserType = (typeof USER_TYPES)[keyof typeof USER_TYPES];
 
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1, 'Please enter the username').max(128),
-  password: z.string().min(1, 'Please enter the password').max(PASSWORD_MAX_LENGTH),
+  username: text().trim().min(1, 'Please enter the username').max(128),
+  password: text().min(1, 'Please enter the password').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -63,9 +64,9 @@ export const PermissionLoad = z.object({
 export type PermissionLoad = z.infer<typeof PermissionLoad>;
 
 export const ChangePasswordRequest = z.object({
-  oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  newPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  confirmPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  oldPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
+  newPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
+  confirmPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_PICKER_MONTHS_BACK, DEFAULT_DATE_RANGE_DAYS, LONG_RANGE_YEARS, MAX_END_YEAR } from './constants.ts';
 import { utcOffsetLabel } from './countries.ts';
+import { text } from './fields.ts';
 
 /**
  * Calendar dates and the merchant's time zone (spec §5, §9). A calendar date is a `YYYY-MM-DD`
@@ -307,11 +308,15 @@ export function spanLimitedBounds(firstPicked: CalendarDate, days: number, bound
 export const CALENDAR_DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
 export const DATE_RANGE_ORDER_MESSAGE = 'The end date must not be before the start date';
 
-export const CalendarDateSchema = z.string().refine(isCalendarDate, CALENDAR_DATE_MESSAGE);
+/**
+ * A calendar date of a request. A malformed or impossible date stops the parse of its object
+ * (`abort`), so a refinement of the object that compares or counts dates never sees one.
+ */
+export const CalendarDateSchema = text().refine(isCalendarDate, { message: CALENDAR_DATE_MESSAGE, abort: true });
 
 /** An inclusive range of calendar dates in a request; the order is checked on `to`. */
 export const DateRangeSchema = z
   .object({ from: CalendarDateSchema, to: CalendarDateSchema })
   .refine((r) => r.to >= r.from, { message: DATE_RANGE_ORDER_MESSAGE, path: ['to'] });
 
-export const TimeZoneSchema = z.string().refine(isValidTimeZone, 'Unknown time zone');
+export const TimeZoneSchema = text().refine(isValidTimeZone, { message: 'Unknown time zone', abort: true });

@@ -7,6 +7,7 @@ import {
   IP_TRUSTLIST_MIN_PREFIX_IPV6,
 } from './constants.ts';
 import { type IpEntryKind, IpEntryKindSchema, type IpVersion, IpVersionSchema } from './enums.ts';
+import { text } from './fields.ts';
 
 /**
  * IP trust-list input (spec §3, §5): a comma-separated list of entries, each a single address or
@@ -525,7 +526,7 @@ export function ipListErrorMessage(error: IpListError): string {
  * one issue with its message (`Entry 2 (1.2.3.256): …`) and `params` {code, position}; the parsed
  * value is the `IpListParse` without errors.
  */
-export const IpListInputSchema = z.string().transform((input, ctx): IpListParse => {
+export const IpListInputSchema = text().transform((input, ctx): IpListParse => {
   const result = parseIpList(input);
   for (const error of result.errors) {
     ctx.addIssue({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_EXACT_TOTAL, PAGE_SIZES } from './constants.ts';
+import { text } from './fields.ts';
 
 /** Page sizes the lists offer (spec §9 names 10 and 20; 50 and 100 for power users). */
 export const PageSize = z.union(
@@ -13,7 +14,7 @@ export const PageSize = z.union(
  */
 export const PageRequest = z.object({
   pageSize: PageSize.default(20),
-  cursor: z.string().max(512).optional(),
+  cursor: text().max(512).optional(),
 });
 export type PageRequest = z.infer<typeof PageRequest>;
 

@@ -18,6 +18,7 @@ import {
   UPLOADER_DEFAULT_MAX_FILES,
 } from './constants.ts';
 import type { Currency } from './countries.ts';
+import { text } from './fields.ts';
 import { formatCents } from './money.ts';
 
 /**
@@ -69,7 +70,7 @@ export function isStrongPassword(password: string): boolean {
 }
 
 /** A new password: one issue per unmet rule, each with the rule's message. */
-export const NewPasswordSchema = z.string().superRefine((value, ctx) => {
+export const NewPasswordSchema = text().superRefine((value, ctx) => {
   for (const rule of unmetPasswordRules(value)) {
     ctx.addIssue({ code: 'custom', message: PASSWORD_RULE_MESSAGES[rule], params: { rule } });
   }
@@ -87,7 +88,7 @@ export function checkPasswordConfirmation(value: { newPassword: string; confirmP
 
 /** The new-password pair of the reset and change forms. */
 export const NewPasswordPairSchema = z
-  .object({ newPassword: NewPasswordSchema, confirmPassword: z.string() })
+  .object({ newPassword: NewPasswordSchema, confirmPassword: text() })
   .superRefine(checkPasswordConfirmation);
 export type NewPasswordPair = z.infer<typeof NewPasswordPairSchema>;
 
@@ -125,7 +126,7 @@ export function isValidEmail(email: string): boolean {
 }
 
 /** An e-mail input; surrounding spaces are trimmed. */
-export const EmailSchema = z.string().trim().refine(isValidEmail, EMAIL_INVALID_MESSAGE);
+export const EmailSchema = text().trim().refine(isValidEmail, EMAIL_INVALID_MESSAGE);
 
 // ---------------------------------------------------------------------------------------------
 // MFA code
@@ -145,7 +146,7 @@ export function isCompleteMfaCode(code: string): boolean {
   return code.length === MFA_CODE_LENGTH && /^[0-9]+$/.test(code);
 }
 
-export const MfaCodeSchema = z.string().refine(isCompleteMfaCode, MFA_CODE_MESSAGE);
+export const MfaCodeSchema = text().refine(isCompleteMfaCode, MFA_CODE_MESSAGE);
 
 // ---------------------------------------------------------------------------------------------
 // Payout beneficiary: CPF/CNPJ and phone
@@ -161,7 +162,7 @@ export function isCpfOrCnpj(document: string): boolean {
   return /^[0-9]+$/.test(document) && (document.length === CPF_LENGTH || document.length === CNPJ_LENGTH);
 }
 
-export const CpfCnpjSchema = z.string().trim().refine(isCpfOrCnpj, CPF_CNPJ_MESSAGE);
+export const CpfCnpjSchema = text().trim().refine(isCpfOrCnpj, CPF_CNPJ_MESSAGE);
 
 export const PAYOUT_PHONE_MESSAGE = `Enter an ${PAYOUT_PHONE_NATIONAL_LENGTH}-digit phone number, or include the country code (+ and ${E164_MIN_DIGITS} to ${E164_MAX_DIGITS} digits)`;
 
@@ -177,7 +178,7 @@ export function isPayoutPhone(phone: string): boolean {
   return NATIONAL_PHONE.test(phone) || E164.test(phone);
 }
 
-export const PayoutPhoneSchema = z.string().trim().refine(isPayoutPhone, PAYOUT_PHONE_MESSAGE);
+export const PayoutPhoneSchema = text().trim().refine(isPayoutPhone, PAYOUT_PHONE_MESSAGE);
 
 // ---------------------------------------------------------------------------------------------
 // Amounts
@@ -301,7 +302,7 @@ export function isValidListEntry(entry: string): boolean {
   return listEntryError(entry) === null;
 }
 
-export const ListEntrySchema = z.string().trim().min(1, LIST_ENTRY_REQUIRED_MESSAGE).max(LIST_INPUT_ENTRY_MAX, LIST_ENTRY_TOO_LONG_MESSAGE);
+export const ListEntrySchema = text().trim().min(1, LIST_ENTRY_REQUIRED_MESSAGE).max(LIST_INPUT_ENTRY_MAX, LIST_ENTRY_TOO_LONG_MESSAGE);
 
 /** Rows are added only from the last row (spec §5). */
 export function canAddListRow(rowIndex: number, rowCount: number): boolean {

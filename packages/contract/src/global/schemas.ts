@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccountTypeSchema } from '../account/enums.ts';
 import { CountrySchema, CurrencySchema } from '../common/countries.ts';
-import { DateRangeSchema } from '../common/dates.ts';
+import { DateRangeSchema, TimeZoneSchema } from '../common/dates.ts';
 import { GlobalBalanceBusinessTypeSchema } from '../common/enums.ts';
 import { InstantSchema, RecordId } from '../common/fields.ts';
 import { CentsSchema } from '../common/money.ts';
@@ -39,7 +39,7 @@ export const GlobalStatementRequest = PageRequest.extend({
   targetCountry: CountrySchema.optional(),
   /** Local dates in the caller's selected time zone (`timezoneName`); default the last week. */
   range: DateRangeSchema.optional(),
-  timezoneName: z.string().optional(),
+  timezoneName: TimeZoneSchema.optional(),
 });
 export type GlobalStatementRequest = z.infer<typeof GlobalStatementRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountrySchema } from '../common/countries.ts';
 import { ProductSchema } from '../common/enums.ts';
+import { optionalText, requiredText, text } from '../common/fields.ts';
 import { EmailSchema } from '../common/validators.ts';
 
 /**
@@ -21,29 +22,26 @@ export const ONBOARDING_LIMITS = {
   message: 1000,
 } as const;
 
-const text = (max: number, required: string) => z.string().trim().min(1, required).max(max, `At most ${max} characters`);
-
 export const AccountApplicationRequest = z.object({
   /**
    * Made by the browser once per form (a UUID): a retried or double-clicked submit answers the
    * application already made instead of making a second one.
    */
   requestId: z.uuid(),
-  companyName: text(ONBOARDING_LIMITS.companyName, 'Please enter the company name'),
-  contactName: text(ONBOARDING_LIMITS.contactName, 'Please enter a contact name'),
+  companyName: requiredText(ONBOARDING_LIMITS.companyName, 'Please enter the company name'),
+  contactName: requiredText(ONBOARDING_LIMITS.contactName, 'Please enter a contact name'),
   email: EmailSchema,
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .max(ONBOARDING_LIMITS.phone)
     .regex(/^[+\d][\d\s()-]*$/, 'Please enter a valid phone number')
     .or(z.literal(''))
     .default(''),
-  website: z.string().trim().max(ONBOARDING_LIMITS.website).default(''),
+  website: optionalText(ONBOARDING_LIMITS.website),
   countries: z.array(CountrySchema).min(1, 'Choose at least one country').max(7),
   products: z.array(ProductSchema).min(1, 'Choose at least one product').max(3),
   monthlyVolume: z.enum(MONTHLY_VOLUME_BANDS),
-  message: z.string().trim().max(ONBOARDING_LIMITS.message, `At most ${ONBOARDING_LIMITS.message} characters`).default(''),
+  message: text().trim().max(ONBOARDING_LIMITS.message, `At most ${ONBOARDING_LIMITS.message} characters`).default(''),
 });
 export type AccountApplicationRequest = z.input<typeof AccountApplicationRequest>;
 

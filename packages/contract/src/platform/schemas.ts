@@ -3,7 +3,7 @@ import { AccountTypeSchema } from '../account/enums.ts';
 import { ATTACHMENT_MAX_BYTES } from '../common/constants.ts';
 import { CountrySchema, CurrencySchema } from '../common/countries.ts';
 import { ProductTypeSchema } from '../common/enums.ts';
-import { InstantSchema } from '../common/fields.ts';
+import { InstantSchema, text } from '../common/fields.ts';
 import { FILE_NAME_MAX_LENGTH } from '../common/files.ts';
 import { PositiveCentsSchema } from '../common/money.ts';
 import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueIdSchema } from '../transaction/parts.ts';
@@ -17,11 +17,9 @@ import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueId
  * The rules of each event (what it posts to the ledger) are in docs/balances.md.
  */
 
-export const EventIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'An event id is 1 to 128 letters, digits, ., _, : or -');
-const MerchantCodeSchema = z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/, 'A merchant code like ANDES-DEMO');
-const Reason = z.string().trim().min(1).max(256);
+export const EventIdSchema = text().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'An event id is 1 to 128 letters, digits, ., _, : or -');
+const MerchantCodeSchema = text().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/, 'A merchant code like ANDES-DEMO');
+const Reason = text().trim().min(1).max(256);
 const NonNegativeCents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** Transactions the platform creates (refunds and chargebacks come from their own events). */
@@ -66,14 +64,13 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
  */
 export const IncomingAttachment = z
   .object({
-    name: z
-      .string()
+    name: text()
       .trim()
       .min(1, 'A file name is needed')
       .max(FILE_NAME_MAX_LENGTH, `A file name has at most ${FILE_NAME_MAX_LENGTH} characters`)
       .refine((n) => !/[\p{Cc}/\\]/u.test(n), 'A file name cannot contain / or \\ or control characters'),
-    contentType: z.string().trim().max(255).optional(),
-    contentBase64: z.string(),
+    contentType: text().trim().max(255).optional(),
+    contentBase64: text(),
   })
   .superRefine((a, ctx) => {
     const size = base64DecodedLength(a.contentBase64);
@@ -111,7 +108,7 @@ const IncomingAttachments = z
 export const TransactionCreatedData = z.object({
   uniqueId: UniqueIdSchema,
   /** The merchant's own reference (order number). */
-  merchantReference: z.string().trim().min(1).max(64),
+  merchantReference: text().trim().min(1).max(64),
   /** Set when the transaction belongs to one of the merchant's sub-merchants. */
   subMerchantCode: MerchantCodeSchema.optional(),
   transactionType: z.enum(CREATED_TRANSACTION_TYPES),
@@ -120,17 +117,16 @@ export const TransactionCreatedData = z.object({
   currency: CurrencySchema,
   productType: ProductTypeSchema,
   amount: PositiveCentsSchema,
-  accountName: z.string().trim().min(1).max(128).optional(),
+  accountName: text().trim().min(1).max(128).optional(),
   payer: PartySchema.optional(),
   beneficiary: PartySchema.optional(),
   card: CardSchema.optional(),
   /** The payment link the payment was made through. */
-  paymentLinkId: z
-    .string()
+  paymentLinkId: text()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
   storeOrder: StoreOrderSchema.optional(),
-  description: z.string().trim().max(256).optional(),
+  description: text().trim().max(256).optional(),
   /**
    * Files that go with the transaction (a payer's transfer receipt, a payout's invoice), stored with
    * the transaction in the same database transaction. At most ATTACHMENTS_PER_EVENT_MAX files of at
@@ -161,7 +157,7 @@ export const PlatformEvent = z.discriminatedUnion('type', [
         deposit: NonNegativeCents.default(0),
         depositReleaseAt: InstantSchema.optional(),
         exchangeRate: ExchangeRateSchema.optional(),
-        e2eId: z.string().trim().min(1).max(64).optional(),
+        e2eId: text().trim().min(1).max(64).optional(),
       })
       .refine((d) => d.deposit === 0 || d.depositReleaseAt !== undefined, {
         message: 'A deposit needs depositReleaseAt',
@@ -211,7 +207,7 @@ export const PlatformEvent = z.discriminatedUnion('type', [
       /** SETTLED: the payout's fee and VAT. */
       fee: NonNegativeCents.optional(),
       vat: NonNegativeCents.optional(),
-      e2eId: z.string().trim().min(1).max(64).optional(),
+      e2eId: text().trim().min(1).max(64).optional(),
       reason: Reason.optional(),
     }),
   }),
@@ -269,15 +265,15 @@ export type PayoutClaimRequest = z.infer<typeof PayoutClaimRequest>;
 /** A payout created in the dashboard, waiting for the platform to send it. */
 export const OfferedPayout = z.object({
   uniqueId: UniqueIdSchema,
-  merchantCode: z.string(),
-  subMerchantCode: z.string().nullable(),
+  merchantCode: text(),
+  subMerchantCode: text().nullable(),
   transactionType: z.enum(['PAY_OUT', 'MARKET_PLACE_ORDERS']),
   country: CountrySchema,
   currency: CurrencySchema,
   productType: ProductTypeSchema,
   amount: PositiveCentsSchema,
   beneficiary: PartySchema,
-  merchantReference: z.string(),
+  merchantReference: text(),
   createdAt: InstantSchema,
   /** How many times it was offered before (a lease that ran out). */
   attempts: z.number().int().min(0),

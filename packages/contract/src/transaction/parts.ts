@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PixKeyTypeSchema } from '../common/enums.ts';
+import { text } from '../common/fields.ts';
 
 /**
  * Parts of a transaction shared by the ingestion API (platform → Andes) and the transaction
@@ -8,42 +9,40 @@ import { PixKeyTypeSchema } from '../common/enums.ts';
  */
 
 /** The platform's id of a transaction (spec §3 uniqueId). */
-export const UniqueIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'A unique id is 1 to 64 letters, digits, _ or -, starting with a letter or digit');
+export const UniqueIdSchema = text().regex(
+  /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/,
+  'A unique id is 1 to 64 letters, digits, _ or -, starting with a letter or digit',
+);
 
 /** An exchange rate as a decimal string (never a float): up to 6 integer and 8 fraction digits, above zero. */
-export const ExchangeRateSchema = z
-  .string()
+export const ExchangeRateSchema = text()
   .regex(/^\d{1,6}(\.\d{1,8})?$/, 'An exchange rate is a decimal like 5.1234')
   .refine((v) => /[1-9]/.test(v), 'An exchange rate is above zero');
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const line = (max: number) => text().trim().min(1).max(max);
 
 /** Payer (pay-in) or beneficiary (payout). */
 export const PartySchema = z.object({
-  name: text(128).optional(),
+  name: line(128).optional(),
   /** CPF/CNPJ, RFC, CC, RUT, DNI…: digits and letters only. */
-  document: z
-    .string()
+  document: text()
     .regex(/^[A-Za-z0-9.\-/]{1,32}$/)
     .optional(),
-  documentType: text(16).optional(),
-  email: text(254).optional(),
-  phone: z
-    .string()
+  documentType: line(16).optional(),
+  email: line(254).optional(),
+  phone: text()
     .regex(/^\+?[0-9]{6,16}$/)
     .optional(),
-  bankCode: text(16).optional(),
-  bankName: text(128).optional(),
-  branch: text(16).optional(),
+  bankCode: line(16).optional(),
+  bankName: line(128).optional(),
+  branch: line(16).optional(),
   /** Bank account number or CLABE. */
-  accountNo: text(64).optional(),
-  accountType: text(16).optional(),
-  pixKey: text(128).optional(),
+  accountNo: line(64).optional(),
+  accountType: line(16).optional(),
+  pixKey: line(128).optional(),
   pixKeyType: PixKeyTypeSchema.optional(),
   /** PIX end-to-end id, SPEI tracking key (clave de rastreo), PSE CUS… */
-  e2eId: text(64).optional(),
+  e2eId: line(64).optional(),
 });
 export type Party = z.infer<typeof PartySchema>;
 
@@ -54,23 +53,21 @@ export const CardBrandSchema = z.enum(CARD_BRANDS);
 export const CardSchema = z
   .object({
     brand: CardBrandSchema,
-    holder: text(128).optional(),
-    bin: z.string().regex(/^\d{6,8}$/, 'A BIN is 6 to 8 digits'),
-    last4: z.string().regex(/^\d{4}$/, 'Last 4 is 4 digits'),
+    holder: line(128).optional(),
+    bin: text().regex(/^\d{6,8}$/, 'A BIN is 6 to 8 digits'),
+    last4: text().regex(/^\d{4}$/, 'Last 4 is 4 digits'),
     /** `MM/YY`. */
-    expiry: z
-      .string()
+    expiry: text()
       .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry is MM/YY')
       .optional(),
-    tokenId: z
-      .string()
+    tokenId: text()
       .regex(/^[A-Za-z0-9_-]{1,64}$/)
       .optional(),
-    issuer: text(128).optional(),
+    issuer: line(128).optional(),
     threeDs: z
       .object({
-        version: z.string().regex(/^\d(\.\d){0,2}$/),
-        eci: z.string().regex(/^\d{2}$/),
+        version: text().regex(/^\d(\.\d){0,2}$/),
+        eci: text().regex(/^\d{2}$/),
         authenticated: z.boolean(),
       })
       .optional(),
@@ -85,9 +82,9 @@ export const StorePlatformSchema = z.enum(STORE_PLATFORMS);
 /** The Shopify or Shoplazza order a payment belongs to. */
 export const StoreOrderSchema = z.object({
   platform: StorePlatformSchema,
-  shopDomain: z.string().regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, 'A shop domain like example.myshopify.com'),
-  orderId: z.string().regex(/^[A-Za-z0-9#_-]{1,64}$/),
-  orderName: text(64).optional(),
+  shopDomain: text().regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, 'A shop domain like example.myshopify.com'),
+  orderId: text().regex(/^[A-Za-z0-9#_-]{1,64}$/),
+  orderName: line(64).optional(),
 });
 export type StoreOrder = z.infer<typeof StoreOrderSchema>;
 

@@ -11,7 +11,7 @@ import {
   TransactionStatusSchema,
   TransactionTypeSchema,
 } from '../common/enums.ts';
-import { InstantSchema, isUnique, RecordId } from '../common/fields.ts';
+import { InstantSchema, isUnique, RecordId, text } from '../common/fields.ts';
 import { FileIdSchema } from '../common/files.ts';
 import { CentsSchema } from '../common/money.ts';
 import { PageRequest, pageOf } from '../common/page.ts';
@@ -86,8 +86,7 @@ export type TransactionIdRequest = z.infer<typeof TransactionIdRequest>;
 
 /** An exact identifier typed in a search box: trimmed; empty means no filter. */
 function identifier(pattern: RegExp, message: string) {
-  return z
-    .string()
+  return text()
     .trim()
     .optional()
     .transform((v) => (v === '' ? undefined : v))
