@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../src/clock.ts';
 import { sessions, sessionTokens } from '../../src/db/schema/auth.ts';
+import { TOUCH_INTERVAL_MS } from '../../src/modules/auth/session.service.ts';
 import { hashSessionToken } from '../../src/modules/auth/tokens.ts';
 import { createTestApp, envelope, post, signIn, type TestApp } from '../helper.ts';
 
@@ -48,11 +49,12 @@ describe('expiry', () => {
       const fresh = res.headers[REFRESH_TOKEN_HEADER];
       if (typeof fresh === 'string') token = fresh;
     }
-    t.clock.advance(15 * MINUTE_MS);
+    // 15 idle minutes, and the second within which a call may have gone unrecorded.
+    t.clock.advance(15 * MINUTE_MS + TOUCH_INTERVAL_MS);
     expect(envelope(await me(token)).code).toBe(ResultCode.SESSION_EXPIRED);
   });
 
-  test('last activity is written at most once a minute', async () => {
+  test('last activity is written at most once a second', async () => {
     const token = await signIn(t.app, login.path, 'payout');
     const [link] = await t.db
       .select({ sessionId: sessionTokens.sessionId })
@@ -62,12 +64,12 @@ describe('expiry', () => {
     const lastActive = async () =>
       (await t.db.select({ at: sessions.lastActiveAt }).from(sessions).where(eq(sessions.id, sessionId)))[0]?.at.getTime();
     const start = t.clock().getTime();
-    t.clock.advance(30_000);
+    t.clock.advance(500);
     expect(envelope(await me(token)).code).toBe(200);
     expect(await lastActive()).toBe(start);
-    t.clock.advance(40_000);
+    t.clock.advance(600);
     expect(envelope(await me(token)).code).toBe(200);
-    expect(await lastActive()).toBe(start + 70_000);
+    expect(await lastActive()).toBe(start + 1_100);
   });
 
   test('the absolute lifetime ends an active session', async () => {
@@ -124,5 +126,47 @@ describe('token rotation', () => {
     const fresh = res.headers[REFRESH_TOKEN_HEADER];
     expect(typeof fresh).toBe('string');
     expect(envelope(await me(String(fresh))).code).toBe(200);
+  });
+});
+
+describe('the idle window is the configured one (a 1-minute idle time)', () => {
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await createTestApp({ config: { session: { idleMinutes: 1, maxHours: 1, rotateMinutes: 30 } } });
+  });
+  afterAll(async () => short?.close());
+  const ask = (token: string) => post(short.app, currentUserInfo.path, {}, { token });
+
+  test('a session used every 36 s lives on for ten minutes', async () => {
+    const token = await signIn(short.app, login.path, 'finance');
+    for (let i = 0; i < 17; i += 1) {
+      short.clock.advance(36_000);
+      expect(envelope(await ask(token)).code, `call ${i + 1} at ${(i + 1) * 36} s`).toBe(200);
+    }
+  });
+
+  test('idle for just under a minute: still signed in; the idle time counts from that call again', async () => {
+    const token = await signIn(short.app, login.path, 'finance');
+    short.clock.advance(59_999);
+    expect(envelope(await ask(token)).code).toBe(200);
+    short.clock.advance(59_999);
+    expect(envelope(await ask(token)).code).toBe(200);
+  });
+
+  test('idle for the minute and its one-second recording window: the session has ended', async () => {
+    const token = await signIn(short.app, login.path, 'finance');
+    short.clock.advance(36_000);
+    expect(envelope(await ask(token)).code).toBe(200);
+    // The call at 36 s was recorded, so the minute runs from there, not from the sign-in.
+    short.clock.advance(60_000 + 1_000);
+    expect(envelope(await ask(token)).code).toBe(ResultCode.SESSION_EXPIRED);
+  });
+
+  test('calls less than a second apart are not recorded, and still never end the session early', async () => {
+    const token = await signIn(short.app, login.path, 'finance');
+    short.clock.advance(999); // not recorded: within the window of the sign-in's write
+    expect(envelope(await ask(token)).code).toBe(200);
+    short.clock.advance(60_000);
+    expect(envelope(await ask(token)).code, 'idle 60 s since the last call').toBe(200);
   });
 });

@@ -128,7 +128,7 @@ export async function findCallerByTokenHash(db: Db, tokenHash: string) {
 }
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findCallerByTokenHash>>>;
 
-/** Moves `last_active_at` to `now` unless it was moved after `notBefore` (at most one write a minute). */
+/** Moves `last_active_at` to `now` unless it was moved after `notBefore` (at most one write a second). */
 export async function touchSession(db: Db, sessionId: string, now: Date, notBefore: Date): Promise<void> {
   await db
     .update(sessions)

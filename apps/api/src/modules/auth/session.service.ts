@@ -23,8 +23,13 @@ import { hashSessionToken, newSessionToken } from './tokens.ts';
 
 /** How long a rotated-out token keeps working, for calls already in flight. */
 export const TOKEN_GRACE_MS = 60_000;
-/** `last_active_at` is written at most this often. */
-export const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * `last_active_at` is written at most this often (a call within a second of the last write does
+ * not write). So the recorded time is at most this much before the session's true last call, and
+ * a session is refused only once it has been idle for `idleMinutes` plus this window: never
+ * before the configured idle time, and at most one second after it (docs/decisions/0016).
+ */
+export const TOUCH_INTERVAL_MS = 1_000;
 
 export interface ResolvedSession {
   auth: AuthContext;
@@ -98,7 +103,7 @@ export class SessionService {
   /**
    * The caller of a token; throws SESSION_EXPIRED (200030) when it cannot be used. One statement
    * reads the session, its user and merchant, the permission codes, the authorised countries and the
-   * IP restriction head (findCallerByTokenHash); only the touch (at most once a minute), the token
+   * IP restriction head (findCallerByTokenHash); only the touch (at most once a second), the token
    * rotation and the revocation of a disabled user's session write afterwards. Nothing of it is
    * cached between calls, on purpose: a per-process cache of sessions, roles or countries would let
    * a revoked session, a removed role or a removed country keep working on the other processes.
@@ -110,7 +115,7 @@ export class SessionService {
     const row = await findCallerByTokenHash(this.db, tokenHash);
     if (!row) throw CommonErrors.sessionExpired();
     if (row.revokedAt !== null || t >= row.expiresAt.getTime()) throw CommonErrors.sessionExpired();
-    if (t - row.lastActiveAt.getTime() >= this.settings.idleMinutes * MINUTE_MS) throw CommonErrors.sessionExpired();
+    if (t - row.lastActiveAt.getTime() >= this.settings.idleMinutes * MINUTE_MS + TOUCH_INTERVAL_MS) throw CommonErrors.sessionExpired();
     if (row.tokenRetireAt !== null && t >= row.tokenRetireAt.getTime()) throw CommonErrors.sessionExpired();
     if (row.state !== 1 || row.merchantStatus !== 'ACTIVE') {
       await revokeSession(this.db, row.sessionId, now);
