@@ -57,7 +57,8 @@ async function main(): Promise<number> {
   }
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+    // It only reads: the key that encrypts MFA secrets is not needed.
+    config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd(), { requireSecretKey: false });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

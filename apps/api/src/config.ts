@@ -246,8 +246,16 @@ function present(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
+export interface LoadConfigOptions {
+  /**
+   * Whether ANDES_SECRET_KEY must be set with DATABASE_URL (default true: the server reads and
+   * writes MFA secrets). Tools that only read the ledger or the figures pass false.
+   */
+  requireSecretKey?: boolean;
+}
+
 /** Reads the server configuration from environment variables; throws ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), options: LoadConfigOptions = {}): Config {
   const parsed = EnvSchema.safeParse(present(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
@@ -256,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const e = parsed.data;
   const databaseUrl = e.DATABASE_URL ?? null;
   const missing: string[] = [];
-  if (databaseUrl !== null && e.ANDES_SECRET_KEY === undefined) {
+  if (databaseUrl !== null && e.ANDES_SECRET_KEY === undefined && (options.requireSecretKey ?? true)) {
     missing.push(
       `  ANDES_SECRET_KEY: must be set when DATABASE_URL is set, the same in every API process ` +
         `(${SECRET_KEY_BYTES} random bytes in base64: openssl rand -base64 ${SECRET_KEY_BYTES}); ` +
