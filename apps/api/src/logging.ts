@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 
 /** Any key that looks like a secret: passwords, tokens, MFA codes, secrets, cookies. */
@@ -39,6 +39,30 @@ export function scrubSecrets(value: unknown, depth = 0, seen: WeakSet<object> = 
   return out;
 }
 
+/** Lines of a stack that are frames or the start of a cause (never the text of an error's message). */
+const STACK_FRAME = /^\s+at |^caused by: /;
+
+/**
+ * An error as it may be logged. A failed query's error (drizzle's DrizzleQueryError) carries the
+ * query's parameters in `params`, its message and its stack: they may be anything a caller sent
+ * or the server read (a username, a token's hash), so they are dropped; the query text stays (its
+ * values are placeholders), with the database's own message.
+ */
+export function serializeError(error: unknown): unknown {
+  const out = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (typeof out !== 'object' || out === null || !('params' in out)) return out;
+  const { params: _params, ...rest } = out;
+  const cause = (error as { cause?: { message?: unknown } }).cause;
+  const message = `Failed query: ${String(rest.query ?? '')}${typeof cause?.message === 'string' ? `: ${cause.message}` : ''}`;
+  // The stack starts with the message (parameters included): keep only what follows it.
+  const own = (error as { message?: unknown }).message;
+  const stack = typeof rest.stack === 'string' ? rest.stack : '';
+  const at = typeof own === 'string' ? stack.indexOf(own) : -1;
+  const after = at >= 0 ? stack.slice(at + String(own).length) : '';
+  const frames = after.split('\n').filter((line) => STACK_FRAME.test(line));
+  return { ...rest, message, stack: [message, ...frames].join('\n') };
+}
+
 /**
  * Pino options of the server: JSON lines with the request id (`reqId`); the secret headers are
  * redacted wherever request or response headers are logged, and any logged object is scrubbed of
@@ -65,6 +89,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Destina
     formatters: { log: (object) => scrubSecrets(object) as Record<string, unknown> },
     // Fastify's request serializer, with the URL made loggable.
     serializers: {
+      err: serializeError,
       req: (req: LoggedRequest) => ({
         method: req.method,
         url: loggableUrl(req.url),

@@ -100,7 +100,9 @@ function parseInt8(value: string): number | bigint {
 
 async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that does not answer (a black hole, not a refusal) fails a connect within 5 s: the
+  // call answers TEMPORARILY_UNAVAILABLE instead of waiting out its whole timeout.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   // Fail fast with a clear error when the server is unreachable.

@@ -1,4 +1,4 @@
-import { ResultCode, type ValidationErrorData, type ValidationIssue } from '@andes/contract/common/envelope';
+import { RETRY_AFTER_SECONDS, ResultCode, type ValidationErrorData, type ValidationIssue } from '@andes/contract/common/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ const HTTP_STATUS_OF: Readonly<Record<number, number>> = {
   [ResultCode.PASSWORD_RESET_REQUIRED]: 403,
   [ResultCode.INSUFFICIENT_BALANCE]: 409,
   [ResultCode.SERVICE_UNAUTHORIZED]: 401,
+  [ResultCode.TEMPORARILY_UNAVAILABLE]: 503,
 };
 
 export function httpStatusOf(code: number): number {
@@ -79,7 +80,50 @@ export const CommonErrors = {
     new AppError(ResultCode.INTERNAL_ERROR, `The request took longer than ${ms / 1000} s and was stopped; please try again`, 503),
 } as const;
 
+/**
+ * SQLSTATE classes and codes of a database that cannot be reached right now: connection exceptions
+ * (08…), the server shutting down or starting up (57P01–57P03), too many connections (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]$|53300$)/;
+/** Socket errors of a server that is down or unreachable. */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** node-postgres, pg-pool and PGlite say so in words only. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|is not queryable|Cannot use a pool after calling end|PGlite is closed|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when `error` (or what caused it) says the database is out of reach, not that the request
+ * or the code is wrong: the call is answered TEMPORARILY_UNAVAILABLE (503, Retry-After) so the web
+ * client and the platform repeat it, instead of INTERNAL_ERROR.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    // An AggregateError of a connection to every address of a host (localhost: ::1 and 127.0.0.1).
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+const UNAVAILABLE_MESSAGE_TEXT = `The service is temporarily unavailable; please try again in ${RETRY_AFTER_SECONDS} seconds`;
+
 function envelopeOfError(error: FastifyError | AppError | Error, request: FastifyRequest): { status: number; body: object } {
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { code: ResultCode.TEMPORARILY_UNAVAILABLE, msg: UNAVAILABLE_MESSAGE_TEXT, data: null } };
+  }
   if (isAppError(error)) {
     return { status: error.httpStatus, body: { code: error.code, msg: error.message, data: error.data } };
   }
@@ -108,8 +152,12 @@ function envelopeOfError(error: FastifyError | AppError | Error, request: Fastif
 /** Sends the error envelope as JSON, whatever the endpoint would have answered on success. */
 export function sendError(reply: FastifyReply, error: FastifyError | AppError | Error): FastifyReply {
   const { status, body } = envelopeOfError(error, reply.request);
-  if (status >= 500) reply.log.error({ err: error }, 'request failed');
-  else reply.log.info({ code: (body as { code: number }).code, status }, 'request refused');
+  const code = (body as { code: number }).code;
+  if (code === ResultCode.TEMPORARILY_UNAVAILABLE) {
+    reply.log.warn({ err: error }, 'request refused: the database is out of reach');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  } else if (status >= 500) reply.log.error({ err: error }, 'request failed');
+  else reply.log.info({ code, status }, 'request refused');
   reply.removeHeader('content-disposition');
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

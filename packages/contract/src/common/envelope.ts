@@ -44,7 +44,15 @@ export const ResultCode = {
   INSUFFICIENT_BALANCE: 200050,
   /** The platform service token is missing or unknown (`/internal/v1` calls only). */
   SERVICE_UNAUTHORIZED: 200060,
+  /**
+   * A part the server needs (its database) is out of reach for a moment: nothing was done, the
+   * call may be repeated after `Retry-After` seconds (HTTP 503). The web client retries by itself.
+   */
+  TEMPORARILY_UNAVAILABLE: 200070,
 } as const;
+
+/** Seconds a caller waits before repeating a call answered TEMPORARILY_UNAVAILABLE (the `Retry-After` header). */
+export const RETRY_AFTER_SECONDS = 2;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
 /** Codes after which the web client sends the user back to sign in. */

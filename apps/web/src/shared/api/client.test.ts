@@ -7,7 +7,7 @@ import { envelope, mockFetch, never } from '../../test/fetch-mock.ts';
 import { demoUser } from '../../test/fixtures.ts';
 import { setNavigator } from '../navigation/navigator.ts';
 import { useAppStore } from '../store/app-store.ts';
-import { call, filenameFromDisposition, isTakenOver, passwordResetScene } from './client.ts';
+import { call, filenameFromDisposition, isTakenOver, passwordResetScene, retryDelayMs } from './client.ts';
 import { ApiError, RequestError } from './errors.ts';
 import { apiEvents } from './events.ts';
 import { setNotifier } from './notifier.ts';
@@ -264,6 +264,62 @@ describe('call — no envelope', () => {
     controller.abort();
     expect(((await pending) as RequestError).kind).toBe('aborted');
     expect(messages).toEqual([]);
+  });
+});
+
+describe('call — temporarily unavailable (200070, HTTP 503)', () => {
+  const unavailable = () =>
+    envelope(null, ResultCode.TEMPORARILY_UNAVAILABLE, 'The service is temporarily unavailable; please try again in 2 seconds', {
+      status: 503,
+      headers: { 'retry-after': '1' },
+    });
+
+  it('says it is retrying, waits Retry-After and sends the same request again until it is answered', async () => {
+    vi.useFakeTimers();
+    try {
+      let answers = 0;
+      const seen = mockFetch({
+        [userPath]: () => {
+          answers += 1;
+          return answers < 3 ? unavailable() : envelope(demoUser);
+        },
+      });
+      const pending = call(currentUserInfo, {});
+      await vi.advanceTimersByTimeAsync(999);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_001);
+      await expect(pending).resolves.toMatchObject({ username: demoUser.username });
+      expect(seen).toHaveLength(3);
+      expect(seen.map((r) => r.body)).toEqual([{}, {}, {}]);
+      expect(messages.map((m) => [m.level, m.text])).toEqual([
+        ['info', 'The service is temporarily unavailable. Retrying…'],
+        ['info', 'The service is temporarily unavailable. Retrying…'],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up when its timeout would run out, with the server message', async () => {
+    const quick = defineEndpoint({
+      path: '/test/quick',
+      summary: 'a call whose timeout leaves no room for a retry',
+      permission: 'home',
+      timeoutMs: 1_500,
+      request: EmptyRequest,
+      response: EmptyRequest,
+    });
+    const seen = mockFetch({ [quick.path]: unavailable });
+    const error = await call(quick).catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect(error).toMatchObject({ code: ResultCode.TEMPORARILY_UNAVAILABLE });
+    expect(messages).toEqual([{ level: 'error', text: 'The service is temporarily unavailable; please try again in 2 seconds' }]);
+  });
+
+  it('the wait follows Retry-After within 1 to 10 seconds', () => {
+    expect([retryDelayMs('3'), retryDelayMs(null), retryDelayMs('0'), retryDelayMs('600'), retryDelayMs('soon')]).toEqual([
+      3_000, 2_000, 1_000, 10_000, 2_000,
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { PasswordResetRequiredData } from '@andes/contract/auth/schemas';
 import { SESSION_EXPIRED_MESSAGE_MS } from '@andes/contract/common/constants';
 import { type Endpoint, endpointUrl, type ParamsOf, type RequestOf, type ResponseOf } from '@andes/contract/common/define-endpoint';
-import { REFRESH_TOKEN_HEADER, ResultCode, SESSION_ENDED_CODES, TOKEN_HEADER } from '@andes/contract/common/envelope';
+import { REFRESH_TOKEN_HEADER, RETRY_AFTER_SECONDS, ResultCode, SESSION_ENDED_CODES, TOKEN_HEADER } from '@andes/contract/common/envelope';
 import { i18n } from '../i18n/i18n.ts';
 import { currentLocation, navigateTo } from '../navigation/navigator.ts';
 import { isLoginPath, loginFormPath, RESET_PASSWORD_PATH, resetPasswordPath } from '../navigation/paths.ts';
@@ -22,6 +22,9 @@ import { notify } from './notifier.ts';
  * | code 200023                              | aborts every request in flight, emits `mfa-required`; rejects        |
  * | code 200040 (not for calls allowed       | aborts every request in flight, goes to /login/resetPsw?scene=…;     |
  * |   during a reset, e.g. current user)     | rejects                                                              |
+ * | code 200070 (temporarily unavailable,    | says "temporarily unavailable, retrying" (info) and sends the same   |
+ * |   HTTP 503 with Retry-After)             | request again after Retry-After, while the call's timeout allows;    |
+ * |                                          | then handled as any other code                                       |
  * | any other code                           | shows the server message unless silent; rejects with ApiError        |
  * | body not JSON                            | RequestError 'no-json'                                               |
  * | no answer / HTTP error without envelope  | RequestError 'network' with status and data                          |
@@ -61,7 +64,10 @@ function abortInFlight(except: AbortController): void {
   }
 }
 
-function text(key: 'requestTimeout' | 'networkError' | 'noJson' | 'badResponse' | 'sessionExpired' | 'httpError', status?: number) {
+function text(
+  key: 'requestTimeout' | 'networkError' | 'noJson' | 'badResponse' | 'sessionExpired' | 'httpError' | 'temporarilyUnavailable',
+  status?: number,
+) {
   return key === 'httpError' ? i18n.t(key, { ns: 'common', status }) : i18n.t(key, { ns: 'common' });
 }
 
@@ -143,6 +149,27 @@ function failure(endpoint: Endpoint, envelope: RawEnvelope, controller: AbortCon
   return error;
 }
 
+/** How long to wait before repeating a call answered TEMPORARILY_UNAVAILABLE: its Retry-After, within 1–10 s. */
+export function retryDelayMs(retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  return Math.min(10, Math.max(1, Number.isFinite(seconds) && retryAfter !== null ? seconds : RETRY_AFTER_SECONDS)) * 1000;
+}
+
+/** Resolves after `ms`, or rejects when the signal aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 function requestBody(body: unknown): { body: BodyInit; contentType: string | null } {
   if (body instanceof FormData) return { body, contentType: null };
   return { body: JSON.stringify(body ?? {}), contentType: 'application/json' };
@@ -192,58 +219,75 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
     if (token && !endpoint.public) headers[TOKEN_HEADER] = token;
     const url = endpointUrl(endpoint, options.params as Record<string, string | number> | undefined);
 
-    let response: Response;
-    try {
-      response = await fetch(url, { method: 'POST', headers, body: payload.body, signal: controller.signal, credentials: 'same-origin' });
-    } catch {
-      return fail(stopped() ?? requestError('network'));
-    }
-
-    // A rotated token replaces the one this call used, unless the session changed meanwhile
-    // (signed out, or signed in as someone else while the call was in flight).
-    const refreshed = response.headers.get(REFRESH_TOKEN_HEADER);
-    if (refreshed && !ownToken && token && useAppStore.getState().token === token) useAppStore.getState().setToken(refreshed);
-
-    const contentType = response.headers.get('content-type') ?? '';
-    const isJson = /[/+]json\b/i.test(contentType);
-
-    if (endpoint.kind === 'binary' && !isJson) {
-      let blob: Blob;
+    // The same request again while the server says it is temporarily unavailable (the body is the
+    // same, so a write carries the same request id: the server applies it once).
+    const deadline = Date.now() + endpoint.timeoutMs;
+    for (;;) {
+      let response: Response;
       try {
-        blob = await response.blob();
+        response = await fetch(url, { method: 'POST', headers, body: payload.body, signal: controller.signal, credentials: 'same-origin' });
+      } catch {
+        return fail(stopped() ?? requestError('network'));
+      }
+
+      // A rotated token replaces the one this call used, unless the session changed meanwhile
+      // (signed out, or signed in as someone else while the call was in flight).
+      const refreshed = response.headers.get(REFRESH_TOKEN_HEADER);
+      if (refreshed && !ownToken && token && useAppStore.getState().token === token) useAppStore.getState().setToken(refreshed);
+
+      const contentType = response.headers.get('content-type') ?? '';
+      const isJson = /[/+]json\b/i.test(contentType);
+
+      if (endpoint.kind === 'binary' && !isJson) {
+        let blob: Blob;
+        try {
+          blob = await response.blob();
+        } catch {
+          return fail(stopped() ?? requestError('network', response.status));
+        }
+        if (!response.ok) return fail(requestError('network', response.status, await blob.text()));
+        return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition')) } as CallResult<E>;
+      }
+
+      let raw: string;
+      try {
+        raw = await response.text();
       } catch {
         return fail(stopped() ?? requestError('network', response.status));
       }
-      if (!response.ok) return fail(requestError('network', response.status, await blob.text()));
-      return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition')) } as CallResult<E>;
-    }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        return fail(requestError(response.ok ? 'no-json' : 'network', response.status, raw));
+      }
+      const envelope = asEnvelope(json);
+      if (!envelope) return fail(requestError(response.ok ? 'bad-response' : 'network', response.status, json));
+      if (envelope.code === ResultCode.TEMPORARILY_UNAVAILABLE) {
+        const delay = retryDelayMs(response.headers.get('retry-after'));
+        if (Date.now() + delay < deadline - 1000) {
+          if (!silent) notify.info(text('temporarilyUnavailable'), { durationMs: delay + 1000, key: 'temporarily-unavailable' });
+          try {
+            await pause(delay, controller.signal);
+          } catch {
+            return fail(stopped() ?? requestError('aborted'));
+          }
+          continue;
+        }
+      }
+      if (envelope.code !== ResultCode.OK) throw failure(endpoint, envelope, controller, silent, ownToken);
+      if (endpoint.kind === 'binary') return fail(requestError('bad-response', response.status, envelope.data));
 
-    let raw: string;
-    try {
-      raw = await response.text();
-    } catch {
-      return fail(stopped() ?? requestError('network', response.status));
+      const parsed = endpoint.response.safeParse(envelope.data);
+      if (!parsed.success) {
+        console.error(
+          `response of ${endpoint.path} does not match the contract`,
+          parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        );
+        return fail(requestError('bad-response', response.status));
+      }
+      return parsed.data as CallResult<E>;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return fail(requestError(response.ok ? 'no-json' : 'network', response.status, raw));
-    }
-    const envelope = asEnvelope(json);
-    if (!envelope) return fail(requestError(response.ok ? 'bad-response' : 'network', response.status, json));
-    if (envelope.code !== ResultCode.OK) throw failure(endpoint, envelope, controller, silent, ownToken);
-    if (endpoint.kind === 'binary') return fail(requestError('bad-response', response.status, envelope.data));
-
-    const parsed = endpoint.response.safeParse(envelope.data);
-    if (!parsed.success) {
-      console.error(
-        `response of ${endpoint.path} does not match the contract`,
-        parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      );
-      return fail(requestError('bad-response', response.status));
-    }
-    return parsed.data as CallResult<E>;
   } finally {
     clearTimeout(timer);
     inFlight.delete(controller);
