@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_PATH_PREFIXES } from '@andes/contract/common/define-endpoint';
 import { REQUEST_ID_HEADER, ResultCode } from '@andes/contract/common/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -59,8 +60,8 @@ export interface BuildAppOptions {
   jobs?: boolean;
 }
 
-/** Prefixes answered by the API (JSON envelopes, never the SPA, never cached). */
-const API_PREFIXES = ['/dashboard/', '/internal/'];
+/** Prefixes answered by the API (JSON envelopes, never the SPA, never cached): the contract's. */
+const API_PREFIXES = API_PATH_PREFIXES;
 const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
 /** Paths that never answer the SPA's index.html (a missing hashed asset is a 404, not HTML). */
 const NOT_SPA_EXACT = new Set([DOCS_PREFIX, OPENAPI_PATH, '/healthz']);

@@ -11,6 +11,13 @@ export type Access = PermissionCode | typeof SIGNED_IN;
 
 export type EndpointKind = 'json' | 'binary' | 'multipart';
 
+/** Where the web app's calls live (session, permission). */
+export const DASHBOARD_PREFIX = '/dashboard/' as const;
+/** Where the payment platform's calls live (service token). */
+export const INTERNAL_PREFIX = '/internal/' as const;
+/** Every path the API answers starts with one of these; nothing else is an API path. */
+export const API_PATH_PREFIXES: readonly string[] = [DASHBOARD_PREFIX, INTERNAL_PREFIX];
+
 interface EndpointBase<Req extends z.ZodType, Res extends z.ZodType, Params extends z.ZodType | undefined> {
   /** POST path; `:name` segments are path parameters described by `params`. */
   path: string;
@@ -103,10 +110,12 @@ export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, Par
   if (!isPublic && !isService && perms.length === 0) {
     throw new Error(`${def.path}: an endpoint must name a permission or say public: true or service: true`);
   }
-  if (isService !== def.path.startsWith('/internal/')) {
-    throw new Error(`${def.path}: service-only endpoints are exactly the /internal/ ones`);
+  if (isService !== def.path.startsWith(INTERNAL_PREFIX)) {
+    throw new Error(`${def.path}: service-only endpoints are exactly the ${INTERNAL_PREFIX} ones`);
   }
-  if (!def.path.startsWith('/')) throw new Error(`${def.path}: path must start with /`);
+  if (!API_PATH_PREFIXES.some((prefix) => def.path.startsWith(prefix))) {
+    throw new Error(`${def.path}: path must start with ${API_PATH_PREFIXES.join(' or ')}`);
+  }
   const paramNames = [...def.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   if (paramNames.length > 0 && !def.params) throw new Error(`${def.path}: path parameters need a params schema`);
   return {

@@ -63,7 +63,7 @@ export const transactionLineChart = defineEndpoint({
 });
 
 export const dayOfHistory = defineEndpoint({
-  path: '/dashboard/home/day-of-history',
+  path: '/dashboard/home/transaction/day-of-history',
   summary: 'One past day per product, beside the same weekday a week before',
   permission: 'home',
   request: DayOfHistoryRequest,
@@ -71,7 +71,7 @@ export const dayOfHistory = defineEndpoint({
 });
 
 export const amountSummary = defineEndpoint({
-  path: '/dashboard/home/amount/summary',
+  path: '/dashboard/home/transaction/amount/summary',
   summary: 'Amounts per kind of transaction over a range',
   permission: 'home',
   request: ChartRangeRequest,

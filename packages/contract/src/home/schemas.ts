@@ -113,7 +113,7 @@ export type TransactionLineChart = z.infer<typeof TransactionLineChart>;
 export const DayOfHistoryRequest = z.object({ country: CountrySchema, date: CalendarDateSchema });
 export type DayOfHistoryRequest = z.infer<typeof DayOfHistoryRequest>;
 
-/** `/home/day-of-history`: one past day per product, beside the same weekday a week before. */
+/** `/home/transaction/day-of-history`: one past day per product, beside the same weekday a week before. */
 export const DayOfHistory = z.object({
   currency: CurrencySchema,
   date: CalendarDateSchema,
@@ -122,7 +122,7 @@ export const DayOfHistory = z.object({
 });
 export type DayOfHistory = z.infer<typeof DayOfHistory>;
 
-/** `/home/amount/summary`: what moved in the range, per kind of transaction. */
+/** `/home/transaction/amount/summary`: what moved in the range, per kind of transaction. */
 export const AmountSummary = z.object({
   currency: CurrencySchema,
   payin: Figures,

@@ -34,8 +34,8 @@ const SPEC_PATHS = [
   '/dashboard/setting/ip-trustlist/edit',
   '/dashboard/setting/ip-trustlist/remove/:id',
   '/dashboard/system/mfa/authentication/validate',
-  '/dashboard/system/mfa/open',
-  '/dashboard/system/mfa/activate',
+  '/dashboard/system/mfa/authentication/open',
+  '/dashboard/system/mfa/authentication/activate',
 ];
 
 describe('identity and access endpoints', () => {

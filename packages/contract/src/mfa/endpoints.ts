@@ -30,7 +30,7 @@ export const mfaValidate = defineEndpoint({
 });
 
 export const mfaOpen = defineEndpoint({
-  path: '/dashboard/system/mfa/open',
+  path: '/dashboard/system/mfa/authentication/open',
   summary: 'Start binding an authenticator: a new secret, its otpauth URI and QR code',
   permission: SIGNED_IN,
   request: EmptyRequest,
@@ -38,7 +38,7 @@ export const mfaOpen = defineEndpoint({
 });
 
 export const mfaActivate = defineEndpoint({
-  path: '/dashboard/system/mfa/activate',
+  path: '/dashboard/system/mfa/authentication/activate',
   summary: 'Finish binding with a code from the app; answers the recovery codes once',
   permission: SIGNED_IN,
   request: MfaCodeRequest,
