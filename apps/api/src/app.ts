@@ -10,11 +10,13 @@ import type { Transporter } from 'nodemailer';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { type Db, MIGRATIONS_FOLDER } from './db/client.ts';
+import { type Db, MIGRATIONS_FOLDER, sqlExecutorOf } from './db/client.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
-import { startSessionCleanup } from './jobs/session-cleanup.job.ts';
-import { startSettlementRelease } from './jobs/settlement-release.job.ts';
+import { mailDeliveryJob } from './jobs/mail-delivery.job.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { sessionCleanupJob } from './jobs/session-cleanup.job.ts';
+import { settlementReleaseJob } from './jobs/settlement-release.job.ts';
 import { loggerOptions } from './logging.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { ActivityRecorder } from './modules/activity/activity.recorder.ts';
@@ -56,8 +58,13 @@ export interface BuildAppOptions {
   secretBox?: SecretBox;
   /** Replaces the SMTP transport when config.mail.smtpUrl is set (tests pass nodemailer's JSON transport). */
   mailTransport?: Transporter;
-  /** Run the background jobs (session clean-up; settlement release when config.jobs) in this process (default true). */
+  /**
+   * Work background jobs in this process when config.jobs is on too (default true). Off, the
+   * process still queues jobs for the processes that work them.
+   */
   jobs?: boolean;
+  /** Job queue timings (tests shorten them). */
+  jobQueue?: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
 }
 
 /** Prefixes answered by the API (JSON envelopes, never the SPA, never cached): the contract's. */
@@ -99,17 +106,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mfa = new MfaService(db, secretBox, hasher, sessions, activity, mailer, clock);
   const ipAccess = new IpAccessGuard(db);
   const serviceTokens = new ServiceTokenVerifier(db, clock);
-  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher, serviceTokens };
+  const jobs = new JobQueue(sqlExecutorOf(db), {
+    work: (options.jobs ?? true) && config.jobs,
+    log: app.log.child({ module: 'jobs' }),
+    ...options.jobQueue,
+  });
+  jobs.define(sessionCleanupJob({ db, clock, log: app.log, session: config.session }));
+  jobs.define(settlementReleaseJob({ db, clock, log: app.log }));
+  const mailRetry = mailDeliveryJob(mailer);
+  jobs.define(mailRetry);
+  mailer.onFailure = (mailId) => jobs.send(mailRetry, { mailId }, { startAfterSeconds: mailRetry.retryDelaySeconds });
+  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher, serviceTokens, jobs };
   app.decorate('andes', deps);
-  app.addHook('onClose', async () => mailer.close());
-  if (options.jobs ?? true) {
-    const cleanup = startSessionCleanup({ db, clock, log: app.log, session: config.session });
-    app.addHook('onClose', async () => cleanup.stop());
-    if (config.jobs) {
-      const releases = startSettlementRelease({ db, clock, log: app.log });
-      app.addHook('onClose', async () => releases.stop());
-    }
-  }
+  // Modules define their jobs while they register; the queue starts once all are defined.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
 
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { installJobSchema } from '../jobs/job-schema.ts';
 
 /**
  * The database handle every repository takes. Both drivers (PGlite, node-postgres) and their
@@ -29,8 +30,13 @@ export interface Database {
   readonly kind: DatabaseTarget['kind'];
   /** One line for the start-up banner, without credentials. */
   readonly description: string;
-  /** Applies the checked-in SQL migrations (idempotent). */
+  /** Applies the checked-in SQL migrations and installs the job queue's schema (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs SQL text with positional parameters outside drizzle (the job queue's driver): several
+   * statements when `values` is empty, one statement otherwise. Answers the last statement's rows.
+   */
+  executeSql: ExecuteSql;
   /**
    * Runs `fn` while holding the start-up lock, so that several API processes starting together
    * migrate and seed one after the other (a PostgreSQL advisory lock; PGlite has one process).
@@ -57,6 +63,32 @@ export function describePostgresUrl(url: string): string {
   }
 }
 
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * Raw SQL on the connection(s) behind a drizzle handle, for the job queue's driver: several
+ * statements when `values` is empty (the simple protocol), one statement with parameters otherwise.
+ * Answers the last statement's rows.
+ */
+export function sqlExecutorOf(db: Db): ExecuteSql {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    return async (text, values = []) => {
+      if (values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    };
+  }
+  if (client instanceof pg.Pool) {
+    return async (text, values = []) => {
+      const result: pg.QueryResult | pg.QueryResult[] = await client.query(text, values.length > 0 ? values : undefined);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    };
+  }
+  throw new Error('sqlExecutorOf: neither a PGlite nor a node-postgres handle');
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite' ? openPglite(target.dataDir, target.image) : openPostgres(target.url);
 }
@@ -73,12 +105,17 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
   if (dataDir && image) throw new Error('openDatabase: an image starts an in-memory database only');
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(image ? { loadDataDir: image } : {});
   const db = drizzlePglite({ client });
+  const executeSql = sqlExecutorOf(db);
   let chain: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
     description: dataDir ? `embedded PGlite in ${dataDir}` : 'embedded PGlite in memory',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installJobSchema(executeSql);
+    },
+    executeSql,
     withStartupLock<T>(fn: (d: Db) => Promise<T>): Promise<T> {
       const run = chain.then(() => fn(db));
       chain = run.catch(() => undefined);
@@ -109,6 +146,7 @@ async function openPostgres(url: string): Promise<Database> {
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool });
+  const executeSql = sqlExecutorOf(db);
   async function withLock<T>(fn: (d: NodePgDatabase) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
@@ -126,7 +164,12 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     description: describePostgresUrl(url),
-    migrate: () => withLock((locked) => migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER })),
+    migrate: () =>
+      withLock(async (locked) => {
+        await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+        await installJobSchema(executeSql);
+      }),
+    executeSql,
     withStartupLock: withLock,
     close: () => pool.end(),
   };

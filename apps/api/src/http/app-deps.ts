@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { ActivityRecorder } from '../modules/activity/activity.recorder.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import type { SessionService } from '../modules/auth/session.service.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
   readonly hasher: PasswordHasher;
   /** The payment platform's bearer tokens (`/internal/v1`). */
   readonly serviceTokens: ServiceTokenVerifier;
+  /** Background jobs (pg-boss): modules define theirs while registering and send from any process. */
+  readonly jobs: JobQueue;
 }
 
 declare module 'fastify' {

@@ -4,9 +4,8 @@ import { type Clock, DAY_MS, MINUTE_MS } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { loginAttempts, sessions, sessionTokens } from '../db/schema/auth.ts';
+import { defineJob, type JobDefinition } from './queue.ts';
 
-/** How often the clean-up runs in each process. */
-export const SESSION_CLEANUP_INTERVAL_MS = 10 * MINUTE_MS;
 /** A rotated-out token is deleted this long after it stopped working. */
 export const RETIRED_TOKEN_KEEP_MS = DAY_MS;
 /** A session is deleted (with its tokens) this long after it ended. */
@@ -62,49 +61,18 @@ export async function cleanUpSessions(db: Db, now: Date, idleMinutes: number): P
   });
 }
 
-export interface SessionCleanupJob {
-  /** One run now (the timer's runs call this too); overlapping calls share the run in progress. */
-  runOnce(): Promise<SessionCleanupResult>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs cleanUpSessions every `intervalMs` (first run one minute after start, or at the interval if
- * shorter) on an unref'd timer, so it never keeps the process alive. Failures are logged, not thrown.
- */
-export function startSessionCleanup(
-  deps: { db: Db; clock: Clock; log: FastifyBaseLogger; session: Config['session'] },
-  intervalMs: number = SESSION_CLEANUP_INTERVAL_MS,
-): SessionCleanupJob {
-  let running: Promise<SessionCleanupResult> | null = null;
-  let stopped = false;
-  const runOnce = (): Promise<SessionCleanupResult> => {
-    running ??= cleanUpSessions(deps.db, deps.clock(), deps.session.idleMinutes).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    if (stopped) return;
-    runOnce().then(
-      (r) => {
-        if (r.tokens + r.sessions + r.loginAttempts > 0) deps.log.info(r, 'session clean-up');
-      },
-      (err: unknown) => deps.log.error({ err }, 'session clean-up failed'),
-    );
-  };
-  const first = setTimeout(tick, Math.min(MINUTE_MS, intervalMs));
-  const every = setInterval(tick, intervalMs);
-  first.unref();
-  every.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running?.catch(() => undefined);
+/** The recurring job: every ten minutes, in one process at a time. */
+export function sessionCleanupJob(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; session: Config['session'] }): JobDefinition {
+  return defineJob({
+    name: 'session-cleanup',
+    cron: '*/10 * * * *',
+    singleton: true,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    async run() {
+      const r = await cleanUpSessions(deps.db, deps.clock(), deps.session.idleMinutes);
+      if (r.tokens + r.sessions + r.loginAttempts > 0) deps.log.info(r, 'session clean-up');
     },
-  };
+  });
 }

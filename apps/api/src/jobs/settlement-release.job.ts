@@ -7,6 +7,7 @@ import { pendingReleases } from '../db/schema/ledger.ts';
 import { transactions } from '../db/schema/transactions.ts';
 import { lock, write } from '../modules/ledger/ledger.service.ts';
 import { released } from '../modules/ledger/posting-rules.ts';
+import { defineJob, type JobDefinition } from './queue.ts';
 
 /**
  * The settlement release: settled pay-in money whose date has come (a SCHEDULED pending_releases
@@ -17,8 +18,6 @@ import { released } from '../modules/ledger/posting-rules.ts';
  * processes can run the job at once and a release happens exactly once.
  */
 
-/** How often each process runs the job. */
-export const SETTLEMENT_RELEASE_INTERVAL_MS = 30_000;
 /** Releases looked at per query. */
 export const SETTLEMENT_RELEASE_BATCH = 200;
 
@@ -100,59 +99,28 @@ export async function releaseDue(db: Db, clock: Clock, limit = SETTLEMENT_RELEAS
   return run;
 }
 
-export interface SettlementReleaseJob {
-  /** One run now (the timer's runs call this too); overlapping calls share the run in progress. */
-  runOnce(): Promise<ReleaseRun>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
 /**
- * Runs releaseDue once at start and then every `intervalMs` on an unref'd timer (it never keeps
- * the process alive); each run releases everything due, batch after batch. Failures are logged.
+ * The recurring job: every minute (and once when a worker starts), release everything due, batch
+ * after batch. One run at a time across all processes; each release is also safe on its own.
  */
-export function startSettlementRelease(
-  deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
-  intervalMs: number = SETTLEMENT_RELEASE_INTERVAL_MS,
-): SettlementReleaseJob {
-  let running: Promise<ReleaseRun> | null = null;
-  let stopped = false;
-  const runAll = async (): Promise<ReleaseRun> => {
-    const total: ReleaseRun = { released: 0, amount: 0 };
-    while (!stopped) {
-      const r = await releaseDue(deps.db, deps.clock);
-      total.released += r.released;
-      total.amount += r.amount;
-      if (r.released < SETTLEMENT_RELEASE_BATCH) break;
-    }
-    return total;
-  };
-  const runOnce = (): Promise<ReleaseRun> => {
-    running ??= runAll().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    if (stopped) return;
-    runOnce().then(
-      (r) => {
-        if (r.released > 0) deps.log.info(r, 'settlement release');
-      },
-      (err: unknown) => deps.log.error({ err }, 'settlement release failed'),
-    );
-  };
-  const first = setTimeout(tick, 0);
-  const every = setInterval(tick, intervalMs);
-  first.unref();
-  every.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running?.catch(() => undefined);
+export function settlementReleaseJob(deps: { db: Db; clock: Clock; log: FastifyBaseLogger }): JobDefinition {
+  return defineJob({
+    name: 'settlement-release',
+    cron: '* * * * *',
+    runAtStart: true,
+    singleton: true,
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    expireInSeconds: 15 * 60,
+    async run() {
+      const total: ReleaseRun = { released: 0, amount: 0 };
+      for (;;) {
+        const r = await releaseDue(deps.db, deps.clock);
+        total.released += r.released;
+        total.amount += r.amount;
+        if (r.released < SETTLEMENT_RELEASE_BATCH) break;
+      }
+      if (total.released > 0) deps.log.info(total, 'settlement release');
     },
-  };
+  });
 }

@@ -30,6 +30,8 @@ const ERROR_MAX = 500;
 
 export class Mailer {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Called when a delivery fails: the job queue tries again later (see mailDeliveryJob). */
+  onFailure: ((id: number) => Promise<unknown>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -54,11 +56,28 @@ export class Mailer {
     return row.id;
   }
 
-  /** Delivers a queued message once (see the modes above). Never throws: a failure is kept on the row. */
-  async deliver(id: number): Promise<void> {
+  /**
+   * Delivers a queued message once (see the modes above). Never throws: a failure is kept on the
+   * row and handed to onFailure. Answers whether the message has been delivered.
+   */
+  async deliver(id: number): Promise<boolean> {
+    try {
+      return await this.attempt(id);
+    } catch {
+      await this.onFailure?.(id).catch((e: unknown) => this.log.error({ mailId: id, err: e }, 'mail retry not queued'));
+      return false;
+    }
+  }
+
+  /**
+   * One delivery attempt: false when there is no such message, true once it is delivered (now or
+   * before). A failure is kept on the row and thrown (the retry job's attempts rely on it).
+   */
+  async attempt(id: number): Promise<boolean> {
     try {
       const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
-      if (!row || row.sentAt !== null) return;
+      if (!row) return false;
+      if (row.sentAt !== null) return true;
       if (row.transport === 'outbox' || this.transport === null) {
         this.log.info({ mailId: id, to: row.to, subject: row.subject, text: row.text }, 'outbox');
       } else {
@@ -66,6 +85,7 @@ export class Mailer {
         this.log.info({ mailId: id, subject: row.subject }, 'mail sent');
       }
       await this.db.update(mailOutbox).set({ sentAt: this.clock(), error: null }).where(eq(mailOutbox.id, id));
+      return true;
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
       this.log.warn({ mailId: id, error: message }, 'mail not sent');
@@ -74,6 +94,7 @@ export class Mailer {
         .set({ error: message })
         .where(eq(mailOutbox.id, id))
         .catch((e: unknown) => this.log.error({ mailId: id, err: e }, 'mail error not recorded'));
+      throw new Error(`mail ${id} not sent: ${message}`);
     }
   }
 
@@ -82,7 +103,9 @@ export class Mailer {
    * does not wait for the mail server and its timing does not depend on whether a mail was sent.
    */
   dispatch(id: number): void {
-    const running = this.deliver(id).finally(() => this.inFlight.delete(running));
+    const running: Promise<void> = this.deliver(id)
+      .then(() => undefined)
+      .finally(() => this.inFlight.delete(running));
     this.inFlight.add(running);
   }
 

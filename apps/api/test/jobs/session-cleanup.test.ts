@@ -3,9 +3,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../src/clock.ts';
+import { sqlExecutorOf } from '../../src/db/client.ts';
 import { loginAttempts, sessions, sessionTokens } from '../../src/db/schema/auth.ts';
 import { users } from '../../src/db/schema/users.ts';
-import { cleanUpSessions, startSessionCleanup } from '../../src/jobs/session-cleanup.job.ts';
+import { JobQueue } from '../../src/jobs/queue.ts';
+import { cleanUpSessions, sessionCleanupJob } from '../../src/jobs/session-cleanup.job.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
 
 let t: TestApp;
@@ -89,7 +91,7 @@ test('deletes retired tokens after a day, ended sessions after 30 days and sign-
   expect(await cleanUpSessions(t.db, t.clock(), IDLE_MINUTES)).toEqual({ ran: true, tokens: 0, sessions: 0, loginAttempts: 0 });
 });
 
-test('the job runs by itself on its timer, logs what it deleted, shares a run in progress, and stops', async () => {
+test('the job runs on the job queue, in a working process, and logs what it deleted', async () => {
   const old = {
     usernameLower: 'timer',
     ip: 'old',
@@ -100,17 +102,17 @@ test('the job runs by itself on its timer, logs what it deleted, shares a run in
   await t.db.insert(loginAttempts).values(old);
   const logged: unknown[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-  const job = startSessionCleanup({ db: t.db, clock: t.clock, log, session: t.config.session }, 20);
+  const job = sessionCleanupJob({ db: t.db, clock: t.clock, log, session: t.config.session });
+  // Every ten minutes by the clock (UTC), one run at a time across processes.
+  expect(job).toMatchObject({ cron: '*/10 * * * *', singleton: true });
+  const queue = new JobQueue(sqlExecutorOf(t.db), { work: true, log, pollingIntervalSeconds: 0.5 }).define(job);
+  await queue.start();
   try {
-    await vi.waitFor(
-      async () => expect(await t.db.select().from(loginAttempts).where(eq(loginAttempts.usernameLower, 'timer'))).toEqual([]),
-      { timeout: 5_000, interval: 20 },
-    );
-    await vi.waitFor(() => expect(logged).toContainEqual(expect.objectContaining({ msg: 'session clean-up', loginAttempts: 1 })));
-    const [a, b] = [job.runOnce(), job.runOnce()];
-    expect(a).toBe(b);
-    expect((await a).ran).toBe(true);
+    const id = await queue.send(job, {});
+    await vi.waitFor(async () => expect(await queue.state(job, id as string)).toBe('completed'), { timeout: 10_000, interval: 100 });
+    expect(await t.db.select().from(loginAttempts).where(eq(loginAttempts.usernameLower, 'timer'))).toEqual([]);
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'session clean-up', loginAttempts: 1 }));
   } finally {
-    await job.stop();
+    await queue.stop();
   }
 });

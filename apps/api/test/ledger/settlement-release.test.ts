@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sqlExecutorOf } from '../../src/db/client.ts';
 import { pendingReleases } from '../../src/db/schema/ledger.ts';
-import { releaseDue, startSettlementRelease } from '../../src/jobs/settlement-release.job.ts';
+import { JobQueue } from '../../src/jobs/queue.ts';
+import { releaseDue, settlementReleaseJob } from '../../src/jobs/settlement-release.job.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { createTestApp, fakeClock, type TestApp } from '../helper.ts';
 import { EventFactory, localBalances, sendEvent, transactionRow, withPlatformToken } from './support.ts';
@@ -64,16 +66,19 @@ describe('releaseDue', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  test('the job runs once at start, then on its timer, and stops cleanly', async () => {
+  test('the job runs on the job queue as soon as a worker starts, then every minute, and stops cleanly', async () => {
     expect((await sendEvent(t.app, f.unheld(ids[1] as string))).code).toBe(200);
     expect(await localBalances(t.db, 'ANDES-DEMO', 'CO', 'PAY_IN')).toMatchObject({ PENDING: 19_900, ON_HOLD: 0 });
-    const job = startSettlementRelease({ db: t.db, clock: t.clock, log: t.app.log }, 60_000);
-    // Nobody calls it: the run at start releases the unheld transaction's money.
+    const job = settlementReleaseJob({ db: t.db, clock: t.clock, log: t.app.log });
+    expect(job).toMatchObject({ cron: '* * * * *', runAtStart: true, singleton: true });
+    const queue = new JobQueue(sqlExecutorOf(t.db), { work: true, log: t.app.log, pollingIntervalSeconds: 0.5 }).define(job);
+    await queue.start();
+    // Nobody sends it: the run at start releases the unheld transaction's money.
     await vi.waitFor(async () => expect(await localBalances(t.db, 'ANDES-DEMO', 'CO', 'PAY_IN')).toMatchObject({ PENDING: 0 }), {
-      timeout: 5_000,
+      timeout: 10_000,
     });
-    expect(await job.runOnce()).toEqual({ released: 0, amount: 0 });
-    await job.stop();
+    await queue.stop();
+    expect(await releaseDue(t.db, t.clock)).toEqual({ released: 0, amount: 0 });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });

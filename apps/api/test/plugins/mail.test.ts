@@ -3,7 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sqlExecutorOf } from '../../src/db/client.ts';
 import { mailOutbox } from '../../src/db/schema/mail.ts';
+import { mailDeliveryJob } from '../../src/jobs/mail-delivery.job.ts';
+import { JobQueue } from '../../src/jobs/queue.ts';
 import { createMailer, smtpTransport } from '../../src/plugins/mail.ts';
 import { renderMail } from '../../src/plugins/mail-templates.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
@@ -80,6 +83,46 @@ describe('SMTP mode (SMTP_URL set)', () => {
     expect(row).toMatchObject({ transport: 'smtp', sentAt: null, error: '454 4.7.0 Temporary authentication failure' });
     expect(lines.find((l) => l.msg === 'mail not sent')).toMatchObject({ mailId: id, error: '454 4.7.0 Temporary authentication failure' });
   });
+
+  test('a refused message is tried again by the job queue, with backoff, until the server takes it', async () => {
+    let refusals = 2;
+    const delivered: string[] = [];
+    const flaky = nodemailer.createTransport({
+      name: 'flaky',
+      version: '1',
+      send: (mail, callback) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          callback(new Error('421 4.3.2 Service not available'), undefined);
+          return;
+        }
+        delivered.push(String(mail.data.subject));
+        callback(null, { envelope: { from: '', to: [] }, messageId: 'ok' } as never);
+      },
+    });
+    const log = pino({ level: 'silent' });
+    const mailer = createMailer(SMTP, { db: t.db, clock: t.clock, log }, flaky);
+    // A one-second delay instead of a minute, the rest as the app defines it.
+    const job = { ...mailDeliveryJob(mailer), retryDelaySeconds: 1 };
+    const queue = new JobQueue(sqlExecutorOf(t.db), { work: true, log, pollingIntervalSeconds: 0.5 }).define(job);
+    mailer.onFailure = (mailId) => queue.send(job, { mailId }, { startAfterSeconds: job.retryDelaySeconds });
+    await queue.start();
+    try {
+      const id = await mailer.send({ to: 'x@example.com', ...reset });
+      const [refused] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(refused).toMatchObject({ sentAt: null, error: '421 4.3.2 Service not available' });
+      await vi.waitFor(
+        async () => expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]).toMatchObject({ error: null }),
+        { timeout: 15_000, interval: 200 },
+      );
+      const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(sent?.sentAt).toEqual(t.clock());
+      expect(delivered).toEqual(['Reset your Andes password']);
+      expect(refusals).toBe(0);
+    } finally {
+      await queue.stop();
+    }
+  }, 30_000);
 
   test('SMTP_URL makes a real SMTP transport (nothing is sent until a message is)', () => {
     const transport = smtpTransport(SMTP.smtpUrl);
