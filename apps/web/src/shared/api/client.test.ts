@@ -17,7 +17,7 @@ const userPath = currentUserInfo.path;
 const permissionPath = permissionLoad.path;
 
 const exportFile = defineEndpoint({
-  path: '/test/report/:id/download',
+  path: '/dashboard/test/report/:id/download',
   summary: 'a binary call for the tests',
   permission: 'reports:payin',
   kind: 'binary',
@@ -28,7 +28,7 @@ const exportFile = defineEndpoint({
 });
 
 const slowCall = defineEndpoint({
-  path: '/test/slow',
+  path: '/dashboard/test/slow',
   summary: 'a call with a short timeout for the tests',
   permission: 'home',
   timeoutMs: 30,
@@ -302,7 +302,7 @@ describe('call — temporarily unavailable (200070, HTTP 503)', () => {
 
   it('gives up when its timeout would run out, with the server message', async () => {
     const quick = defineEndpoint({
-      path: '/test/quick',
+      path: '/dashboard/test/quick',
       summary: 'a call whose timeout leaves no room for a retry',
       permission: 'home',
       timeoutMs: 1_500,
@@ -326,7 +326,7 @@ describe('call — temporarily unavailable (200070, HTTP 503)', () => {
 describe('call — binary endpoints', () => {
   it('returns the file and its name, filling path parameters', async () => {
     const requests = mockFetch({
-      '/test/report/42/download': () =>
+      '/dashboard/test/report/42/download': () =>
         new Response(new Blob(['a,b\n1,2\n']), {
           status: 200,
           headers: {
@@ -338,11 +338,11 @@ describe('call — binary endpoints', () => {
     const file = await call(exportFile, {}, { params: { id: 42 } });
     expect(file.filename).toBe('relatório.csv');
     expect(await file.blob.text()).toBe('a,b\n1,2\n');
-    expect(requests[0]?.path).toBe('/test/report/42/download');
+    expect(requests[0]?.path).toBe('/dashboard/test/report/42/download');
   });
 
   it('treats a JSON answer as an error', async () => {
-    mockFetch({ '/test/report/1/download': () => envelope(null, ResultCode.NOT_FOUND, 'Report not found', { status: 404 }) });
+    mockFetch({ '/dashboard/test/report/1/download': () => envelope(null, ResultCode.NOT_FOUND, 'Report not found', { status: 404 }) });
     const error = await call(exportFile, {}, { params: { id: 1 } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ResultCode.NOT_FOUND, msg: 'Report not found' });
     expect(messages).toEqual([{ level: 'error', text: 'Report not found' }]);

@@ -10,7 +10,7 @@ import { clearDownloadCache, downloadCacheSize, downloadFile, fetchFile } from '
 import { setNotifier } from './notifier.ts';
 
 const reportFile = defineEndpoint({
-  path: '/test/report/download',
+  path: '/dashboard/test/report/download',
   summary: 'a binary call for the tests',
   permission: 'transactions:export',
   kind: 'binary',
@@ -19,7 +19,7 @@ const reportFile = defineEndpoint({
 });
 
 const proofFile = defineEndpoint({
-  path: '/test/proof/:id/download',
+  path: '/dashboard/test/proof/:id/download',
   summary: 'a binary call with a path parameter',
   permission: 'transactions:proof-view',
   kind: 'binary',
