@@ -60,7 +60,7 @@ test('the pay-in list exports exactly its rows as a CSV a spreadsheet opens, tim
   expect(rows.length - 1).toBe(total);
 });
 
-test('a settled PIX pay-in offers its proof of transfer as a PDF', async ({ page, request }) => {
+test('a settled PIX pay-in offers the proof of its provider only, as a PDF', async ({ page, request }) => {
   const uniqueId = `E2E-PROOF-${randomUUID().slice(0, 8)}`;
   const occurredAt = new Date().toISOString();
   for (const event of [
@@ -77,6 +77,8 @@ test('a settled PIX pay-in offers its proof of transfer as a PDF', async ({ page
         productType: 'PIX' as const,
         amount: 45_678,
         payer: { name: 'Joana Lima', document: '52998224725', documentType: 'CPF', e2eId: `E2E${uniqueId.replace(/-/g, '')}` },
+        // The provider that carried it: its receipt is the only proof offered (decision 0017).
+        provider: 'bs2' as const,
       },
     },
     {
@@ -97,6 +99,7 @@ test('a settled PIX pay-in offers its proof of transfer as a PDF', async ({ page
   await page.goto(`/transactions/detail/${id}`);
   await expect(page.getByRole('heading', { name: `Transaction ${uniqueId}` })).toBeVisible();
   const downloading = page.waitForEvent('download');
+  await expect(page.getByRole('button', { name: /^PIX proof/ })).toHaveCount(1);
   await page.getByRole('button', { name: 'PIX proof (BS2)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { API_PATH_PREFIXES } from '@andes/contract/common/define-endpoint';
 import { REQUEST_ID_HEADER, ResultCode } from '@andes/contract/common/envelope';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
 import type { DestinationStream } from 'pino';
@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import { type Db, MIGRATIONS_FOLDER, sqlExecutorOf } from './db/client.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
+import { blobSweepJob } from './jobs/blob-sweep.job.ts';
+import { fileContentMoveJob } from './jobs/file-content-move.job.ts';
 import { mailDeliveryJob } from './jobs/mail-delivery.job.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { sessionCleanupJob } from './jobs/session-cleanup.job.ts';
@@ -25,6 +27,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { registerDownloadCenterRoutes } from './modules/download-center/download-center.routes.ts';
+import type { BlobStore } from './modules/files/blob-store.ts';
+import { createBlobStore } from './modules/files/create-blob-store.ts';
 import { registerGlobalRoutes } from './modules/global/global.routes.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerIamRoutes } from './modules/iam/iam.routes.ts';
@@ -65,7 +70,21 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** Job queue timings (tests shorten them). */
   jobQueue?: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
+  /** Where file contents go; defaults to the one of the configuration (S3 or `<dataDir>/files`). Tests pass a temporary one. */
+  blobs?: BlobStore;
 }
+
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/**
+ * Every route validates and serializes with zod (fastify-type-provider-zod). Given as the schema
+ * controller's compilers, Fastify does not even load its default ones (ajv and fast-json-stringify,
+ * about half a second of every start). Fastify types these factories after ajv's, hence the casts.
+ */
+const ZOD_COMPILERS: CompilersFactory = {
+  buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+  buildSerializer: (() => serializerCompiler) as unknown as CompilersFactory['buildSerializer'],
+};
 
 /** Prefixes answered by the API (JSON envelopes, never the SPA, never cached): the contract's. */
 const API_PREFIXES = API_PATH_PREFIXES;
@@ -94,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,10 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   jobs.define(sessionCleanupJob({ db, clock, log: app.log, session: config.session }));
   jobs.define(settlementReleaseJob({ db, clock, log: app.log }));
+  const blobs = options.blobs ?? createBlobStore(config, app.log.child({ module: 'files' }));
+  jobs.define(fileContentMoveJob({ db, blobs, log: app.log }));
+  jobs.define(blobSweepJob({ db, blobs, clock, log: app.log }));
   const mailRetry = mailDeliveryJob(mailer);
   jobs.define(mailRetry);
   mailer.onFailure = (mailId) => jobs.send(mailRetry, { mailId }, { startAfterSeconds: mailRetry.retryDelaySeconds });
-  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher, serviceTokens, jobs };
+  const deps: AppDeps = { config, db, clock, sessions, secretBox, activity, mailer, mfa, ipAccess, hasher, serviceTokens, jobs, blobs };
   app.decorate('andes', deps);
   // Modules define their jobs while they register; the queue starts once all are defined.
   app.addHook('onReady', async () => jobs.start());
@@ -160,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHomeRoutes(app);
   registerGlobalRoutes(app);
   registerTransactionRoutes(app);
+  registerDownloadCenterRoutes(app);
   registerStoreOrderRoutes(app);
 
   const webServed = await registerWeb(app, config.webDist);

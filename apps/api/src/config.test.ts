@@ -124,3 +124,55 @@ test('ANDES_PUBLIC_URL is the origin of e-mailed links: default http://localhost
     );
   }
 });
+
+test('files: local disk by default; S3 with ANDES_S3_BUCKET and its credentials, path style by default with an endpoint', () => {
+  expect(loadConfig({}).s3).toBeNull();
+  const s3 = {
+    ANDES_S3_BUCKET: 'andes-files',
+    ANDES_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    ANDES_S3_SECRET_ACCESS_KEY: 'wJalr/K7MDENG+bPxRfiCY',
+  };
+  expect(loadConfig(s3).s3).toEqual({
+    bucket: 'andes-files',
+    endpoint: null,
+    region: 'us-east-1',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalr/K7MDENG+bPxRfiCY',
+    forcePathStyle: false,
+  });
+  expect(loadConfig({ ...s3, ANDES_S3_ENDPOINT: 'http://minio.internal:9000/', ANDES_S3_REGION: 'sa-east-1' }).s3).toMatchObject({
+    endpoint: 'http://minio.internal:9000',
+    region: 'sa-east-1',
+    forcePathStyle: true,
+  });
+  expect(
+    loadConfig({ ...s3, ANDES_S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com', ANDES_S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+  ).toBe(false);
+});
+
+test('ANDES_S3_*: the bucket needs both credentials, the others need the bucket, and every value is checked without repeating the secret', () => {
+  expect(() => loadConfig({ ANDES_S3_BUCKET: 'andes-files' })).toThrow(
+    /ANDES_S3_ACCESS_KEY_ID: must be set when ANDES_S3_BUCKET is set[\s\S]*ANDES_S3_SECRET_ACCESS_KEY: must be set when ANDES_S3_BUCKET is set/,
+  );
+  expect(() => loadConfig({ ANDES_S3_ENDPOINT: 'http://minio:9000', ANDES_S3_REGION: 'eu-west-1' })).toThrow(
+    'ANDES_S3_BUCKET: must be set when ANDES_S3_ENDPOINT, ANDES_S3_REGION are set',
+  );
+  const base = { ANDES_S3_BUCKET: 'andes-files', ANDES_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', ANDES_S3_SECRET_ACCESS_KEY: 'secret' };
+  expect(() => loadConfig({ ...base, ANDES_S3_BUCKET: 'Andes_Files' })).toThrow('ANDES_S3_BUCKET: ANDES_S3_BUCKET must be a bucket name');
+  expect(() => loadConfig({ ...base, ANDES_S3_ENDPOINT: 'minio:9000' })).toThrow(
+    'ANDES_S3_ENDPOINT: ANDES_S3_ENDPOINT must be an http:// or https:// URL',
+  );
+  expect(() => loadConfig({ ...base, ANDES_S3_ENDPOINT: 'https://key:secret@minio' })).toThrow('ANDES_S3_ENDPOINT must be');
+  expect(() => loadConfig({ ...base, ANDES_S3_REGION: 'EU West' })).toThrow('ANDES_S3_REGION: ANDES_S3_REGION must be a region name');
+  expect(() => loadConfig({ ...base, ANDES_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('ANDES_S3_FORCE_PATH_STYLE: must be true or false');
+  let error: unknown;
+  try {
+    loadConfig({ ...base, ANDES_S3_SECRET_ACCESS_KEY: 'has a space-in-the-secret' });
+  } catch (e) {
+    error = e;
+  }
+  expect((error as Error).message).toContain(
+    'ANDES_S3_SECRET_ACCESS_KEY: ANDES_S3_SECRET_ACCESS_KEY must be 1 to 256 printable characters',
+  );
+  expect((error as Error).message).not.toContain('space-in-the-secret');
+});

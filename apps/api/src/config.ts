@@ -17,6 +17,21 @@ export interface PasswordHashingOptions {
   parallelism: number;
 }
 
+/**
+ * S3-compatible object storage for files (ANDES_S3_*, docs/decisions/0019). The secret is kept
+ * only here and in the store's signing client; logs scrub any key named like a secret.
+ */
+export interface S3Config {
+  bucket: string;
+  /** `https://host[:port]` of an S3-compatible service; null: AWS S3 of the region. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` rather than `https://bucket.host/key` (MinIO, Ceph, s3rver…). */
+  forcePathStyle: boolean;
+}
+
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export interface Config {
@@ -76,6 +91,8 @@ export interface Config {
   };
   /** Run background jobs (settlement releases, clean-ups) in this process (ANDES_JOBS, default on). */
   jobs: boolean;
+  /** Object storage of files when ANDES_S3_BUCKET is set; null: local disk under `<dataDir>/files`. */
+  s3: S3Config | null;
 }
 
 /** Sender when MAIL_FROM is not set (embedded outbox only: SMTP needs a real one). */
@@ -195,6 +212,39 @@ const EnvSchema = z.object({
     .trim()
     .refine((v) => MAILBOX.test(v), 'ANDES_ONBOARDING_EMAIL must be an e-mail address, like onboarding@example.com')
     .optional(),
+  ANDES_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'ANDES_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  ANDES_S3_ENDPOINT: z
+    .string()
+    .trim()
+    .refine(
+      isServiceUrl,
+      'ANDES_S3_ENDPOINT must be an http:// or https:// URL without credentials, query or fragment, like https://minio.example.com:9000',
+    )
+    .optional(),
+  ANDES_S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,32}$/, 'ANDES_S3_REGION must be a region name of lowercase letters, digits and hyphens, like eu-west-1 (R2: auto)')
+    .optional(),
+  ANDES_S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,256}$/, 'ANDES_S3_ACCESS_KEY_ID must be 1 to 256 printable characters without spaces')
+    .optional(),
+  // The message never repeats the value.
+  ANDES_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,256}$/, 'ANDES_S3_SECRET_ACCESS_KEY must be 1 to 256 printable characters without spaces')
+    .optional(),
+  ANDES_S3_FORCE_PATH_STYLE: boolText.optional(),
 });
 
 const ADDRESS = '[^\\s<>@",;]+@[^\\s<>@",;]+\\.[^\\s<>@",;]+';
@@ -215,6 +265,25 @@ function isPublicOrigin(value: string): boolean {
       u.username === '' &&
       u.password === '' &&
       u.pathname === '/' &&
+      u.search === '' &&
+      u.hash === '' &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL of a service: host, optional port and path, no credentials, query or fragment. */
+function isServiceUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      u.hostname !== '' &&
+      u.username === '' &&
+      u.password === '' &&
       u.search === '' &&
       u.hash === '' &&
       !value.includes('?') &&
@@ -274,6 +343,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
     missing.push('  MAIL_FROM: must be set when SMTP_URL is set (the sender address, like Andes <no-reply@example.com>)');
   }
+  const s3Others = (
+    ['ANDES_S3_ENDPOINT', 'ANDES_S3_REGION', 'ANDES_S3_ACCESS_KEY_ID', 'ANDES_S3_SECRET_ACCESS_KEY', 'ANDES_S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => e[name] !== undefined);
+  if (e.ANDES_S3_BUCKET === undefined && s3Others.length > 0) {
+    missing.push(
+      `  ANDES_S3_BUCKET: must be set when ${s3Others.join(', ')} ${s3Others.length > 1 ? 'are' : 'is'} set (files go to S3-compatible storage only with a bucket)`,
+    );
+  }
+  if (e.ANDES_S3_BUCKET !== undefined) {
+    for (const name of ['ANDES_S3_ACCESS_KEY_ID', 'ANDES_S3_SECRET_ACCESS_KEY'] as const) {
+      if (e[name] === undefined) missing.push(`  ${name}: must be set when ANDES_S3_BUCKET is set (the bucket's credentials)`);
+    }
+  }
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const port = e.PORT ?? 8080;
@@ -303,5 +385,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       demoHistory: e.ANDES_DEMO_HISTORY ?? 120_000,
     },
     jobs: e.ANDES_JOBS ?? true,
+    s3:
+      e.ANDES_S3_BUCKET !== undefined && e.ANDES_S3_ACCESS_KEY_ID !== undefined && e.ANDES_S3_SECRET_ACCESS_KEY !== undefined
+        ? {
+            bucket: e.ANDES_S3_BUCKET,
+            endpoint: e.ANDES_S3_ENDPOINT ? e.ANDES_S3_ENDPOINT.replace(/\/+$/, '') : null,
+            region: e.ANDES_S3_REGION ?? 'us-east-1',
+            accessKeyId: e.ANDES_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.ANDES_S3_SECRET_ACCESS_KEY,
+            // Services other than AWS mostly address buckets by path; AWS by host name.
+            forcePathStyle: e.ANDES_S3_FORCE_PATH_STYLE ?? e.ANDES_S3_ENDPOINT !== undefined,
+          }
+        : null,
   };
 }

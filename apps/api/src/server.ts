@@ -83,6 +83,7 @@ async function main(): Promise<void> {
     config.secretKey === null
       ? `  secrets:  key in ${secretKeyFile(config.dataDir)} (back it up with the data: MFA secrets cannot be read without it)`
       : '  secrets:  key from ANDES_SECRET_KEY',
+    `  files:    ${app.andes.blobs.description}${config.s3 === null && config.databaseUrl !== null ? ' (one process only: set ANDES_S3_BUCKET for several)' : ''}`,
     config.mail.smtpUrl === null
       ? '  e-mail:   local outbox (messages are stored and printed to this log, links included)'
       : `  e-mail:   SMTP ${smtpHostOf(config.mail.smtpUrl)} from ${config.mail.from}`,

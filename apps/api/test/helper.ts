@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { TOKEN_HEADER } from '@andes/contract/common/envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -11,6 +13,8 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
 import { DEMO_SIGN_INS, type DemoUserKey, seedDemo } from '../src/db/seed/demo.ts';
 import { createPasswordHasher } from '../src/modules/auth/password-hasher.ts';
+import type { BlobStore } from '../src/modules/files/blob-store.ts';
+import { LocalDiskBlobStore } from '../src/modules/files/local-disk-blob-store.ts';
 
 /** A clock the test moves by hand. */
 export interface FakeClock {
@@ -118,6 +122,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   clock: FakeClock;
+  /** The app's blob store: a local disk store in a temporary folder (removed on close) unless the test passed one. */
+  blobs: BlobStore;
   /** Log lines written so far (when built with captureLogs). */
   logs: string[];
   close(): Promise<void>;
@@ -132,6 +138,10 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** The SMTP transport to use when `config.mail.smtpUrl` is set. */
   mailTransport?: Transporter;
+  /** Work background jobs in this app (polling every half second); off by default. */
+  workJobs?: boolean;
+  /** The blob store (default: local disk in a fresh temporary folder, removed on close). */
+  blobs?: BlobStore;
 }
 
 /** An app on a fresh migrated database with the demo data. */
@@ -142,6 +152,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   const hasher = createPasswordHasher(config.passwordHashing);
   await seedDemo(database.db, hasher, clock());
+  const blobFolder = options.blobs ? null : await mkdtemp(join(tmpdir(), 'andes-blobs-'));
+  const blobs = options.blobs ?? new LocalDiskBlobStore(blobFolder as string);
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -154,7 +166,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     clock,
     hasher,
-    jobs: false,
+    blobs,
+    jobs: options.workJobs === true,
+    ...(options.workJobs ? { jobQueue: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 } } : {}),
     ...(options.captureLogs ? { logStream } : {}),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
@@ -165,11 +179,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     config,
     clock,
+    blobs,
     logs,
     async close() {
       await app.close();
       await database.close();
       await drop();
+      if (blobFolder) await rm(blobFolder, { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { ActivityRecorder } from '../modules/activity/activity.recorder.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import type { SessionService } from '../modules/auth/session.service.ts';
+import type { BlobStore } from '../modules/files/blob-store.ts';
 import type { IpAccessGuard } from '../modules/ip-trustlist/ip-access.ts';
 import type { MfaService } from '../modules/mfa/mfa.service.ts';
 import type { ServiceTokenVerifier } from '../modules/platform/service-token.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   readonly serviceTokens: ServiceTokenVerifier;
   /** Background jobs (pg-boss): modules define theirs while registering and send from any process. */
   readonly jobs: JobQueue;
+  /** Where file contents live: local disk under the data directory, or S3 (docs/decisions/0019). */
+  readonly blobs: BlobStore;
 }
 
 declare module 'fastify' {

@@ -2,15 +2,28 @@ import { Readable } from 'node:stream';
 import { logout } from '@andes/contract/auth/endpoints';
 import { type Endpoint, type ParamsOf, type ParsedRequestOf, type ResponseOf, SIGNED_IN } from '@andes/contract/common/define-endpoint';
 import { envelopeOf, REFRESH_TOKEN_HEADER, ResultCode, TOKEN_HEADER } from '@andes/contract/common/envelope';
+import type { UploadFiles } from '@andes/contract/common/uploads';
 import { acceptsResetLinkToken } from '@andes/contract/password/reset-link';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AuthErrors } from '../modules/auth/auth.errors.ts';
 import { PlatformErrors } from '../modules/platform/platform.errors.ts';
 import { bearerTokenOf } from '../modules/platform/service-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { CommonErrors } from './errors.ts';
+import { multipartOptions, readMultipartForm, type UploadedPart } from './multipart.ts';
 import './app-deps.ts';
 
 /** What a `kind: 'binary'` endpoint's handler returns: the wrapper sets the download headers. */
@@ -28,8 +41,13 @@ export interface BinaryFile {
 export type HandlerResult<E extends Endpoint> = [ResponseOf<E>] extends [never] ? BinaryFile : ResponseOf<E>;
 
 interface BaseContext<E extends Endpoint> {
-  /** The request body, parsed by the endpoint's request schema. */
+  /** The request body (a multipart call's text fields), parsed by the endpoint's request schema. */
   body: ParsedRequestOf<E>;
+  /**
+   * A multipart call's files, read whole and checked against the endpoint's `files` (size, count,
+   * name, type from the bytes) before the handler runs; empty for the other kinds.
+   */
+  files: readonly UploadedPart[];
   /** Path parameters, parsed by the endpoint's params schema. */
   params: ParamsOf<E>;
   request: FastifyRequest;
@@ -82,8 +100,8 @@ function assertGuarded(endpoint: Endpoint, service = false): void {
   if (!endpoint.public && endpoint.permissions.length === 0) {
     throw new Error(`${endpoint.path}: refusing to register an endpoint that is neither public nor guarded by a permission`);
   }
-  if (endpoint.kind === 'multipart') {
-    throw new Error(`${endpoint.path}: multipart endpoints need the multipart pipeline, which this server does not register`);
+  if (endpoint.kind === 'multipart' && endpoint.files === null) {
+    throw new Error(`${endpoint.path}: a multipart endpoint declares its files`);
   }
 }
 
@@ -196,40 +214,55 @@ function register<E extends Endpoint>(
   service = false,
 ): void {
   assertGuarded(endpoint, service);
-  const binary = endpoint.kind === 'binary';
+  const binary = endpoint.answersFile;
+  const uploads = endpoint.kind === 'multipart' ? endpoint.files : null;
+  // A multipart body is read by the handler, after authentication and within the timeout.
+  const bodyHook = uploads ? [] : [defaultBody];
   const preValidation: preValidationAsyncHookHandler[] = endpoint.service
-    ? [authenticateService(app), defaultBody]
+    ? [authenticateService(app), ...bodyHook]
     : endpoint.public
-      ? [defaultBody]
+      ? [...bodyHook]
       : acceptsResetLinkToken(endpoint.path)
-        ? [requireResetLinkToken, defaultBody]
-        : [authenticate(app, endpoint), defaultBody];
+        ? [requireResetLinkToken, ...bodyHook]
+        : [authenticate(app, endpoint), ...bodyHook];
   const route: RouteOptions = {
     method: 'POST',
     url: endpoint.path,
     schema: {
       summary: endpoint.summary,
       tags: [moduleTag(endpoint)],
-      body: endpoint.request,
+      ...(uploads ? { consumes: ['multipart/form-data'], body: formSchemaOf(endpoint.request, uploads) } : { body: endpoint.request }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(binary ? {} : { response: { 200: envelopeOf(endpoint.response) } }),
       ...(endpoint.public ? {} : { security: [endpoint.service ? { [SERVICE_SECURITY_SCHEME]: [] } : { token: [] }] }),
     },
     config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } : {},
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // A form's body is read and validated by the handler: the body schema above only documents it.
+    ...(uploads ? { validatorCompiler: multipartValidatorCompiler } : {}),
     preValidation,
     handler: async (request, reply) => {
-      const result = await withTimeout(endpoint.timeoutMs, (signal) =>
-        run({
-          body: request.body as ParsedRequestOf<E>,
+      const result = await withTimeout(endpoint.timeoutMs, async (signal) => {
+        let body = request.body as ParsedRequestOf<E>;
+        let files: readonly UploadedPart[] = [];
+        if (uploads) {
+          const form = await readFormOrClose(request, reply, uploads, signal);
+          const parsed = endpoint.request.safeParse(form.fields);
+          if (!parsed.success) throw CommonErrors.fromZod(parsed.error);
+          body = parsed.data as ParsedRequestOf<E>;
+          files = form.files;
+        }
+        return run({
+          body,
+          files,
           params: request.params as ParamsOf<E>,
           request,
           reply,
           signal,
           auth: (request as RequestWithAuth)[authKey],
           service: (request as RequestWithService)[serviceKey],
-        }),
-      );
+        });
+      });
       if (!binary) return reply.code(200).send({ code: ResultCode.OK, msg: 'success', data: result ?? null });
       if (!isBinaryFile(result)) throw new Error(`${endpoint.path}: a binary endpoint must return { filename, contentType, body }`);
       if (result.headers) reply.headers(result.headers);
@@ -240,7 +273,40 @@ function register<E extends Endpoint>(
         .send(result.body);
     },
   };
-  app.route(route);
+  if (!uploads) {
+    app.route(route);
+    return;
+  }
+  // The multipart parser only where it is used: every other route keeps refusing a form upload (415).
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, multipartOptions(uploads));
+    scope.route(route);
+  });
+}
+
+/** The form as OpenAPI shows it: the text fields of the request and the file field (`format: binary`). */
+function formSchemaOf(request: z.ZodType, files: UploadFiles): z.ZodType {
+  const file = z.file();
+  const fileField = files.maxFiles > 1 ? z.array(file).max(files.maxFiles) : file;
+  const shape = request instanceof z.ZodObject ? request.shape : {};
+  return z.object({ ...shape, [files.field]: files.required ? fileField : fileField.optional() });
+}
+
+/** Path parameters validated by zod as everywhere; the body of a form is left to the handler. */
+const multipartValidatorCompiler: FastifySchemaCompiler<FastifySchema> = (route) =>
+  route.httpPart === 'body' ? () => true : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+/**
+ * Reads a multipart form; when it is refused before its end (a file over the limit, too many
+ * files), the connection closes after the answer, so the rest of the upload is not read.
+ */
+async function readFormOrClose(request: FastifyRequest, reply: FastifyReply, files: UploadFiles, signal: AbortSignal) {
+  try {
+    return await readMultipartForm(request, files, signal);
+  } catch (error) {
+    if (!request.raw.readableEnded) reply.header('connection', 'close');
+    throw error;
+  }
 }
 
 /**
@@ -253,6 +319,12 @@ function register<E extends Endpoint>(
  * (200001) → handler, within `endpoint.timeoutMs`. JSON handlers return the data of the
  * `{code:200,msg:'success',data}` envelope; binary handlers return a BinaryFile. Throws for an
  * endpoint that is public or names no permission.
+ *
+ * A `kind: 'multipart'` endpoint takes `multipart/form-data` (anything else: 200001): after the
+ * same checks, the form is read within the timeout under the limits of `endpoint.files` (see
+ * http/multipart.ts), its text fields are validated by the request schema and its files reach the
+ * handler as `files`. Its handler returns envelope data, or a BinaryFile when the response is
+ * BinaryResponse.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,

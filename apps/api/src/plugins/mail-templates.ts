@@ -13,7 +13,8 @@ export type MailTemplate =
   | { kind: 'mfaDisabled'; username: string; at: Date }
   | { kind: 'signInLockout'; username: string; ip: string; until: Date }
   | { kind: 'adminPasswordReset'; username: string; link: string; expiresHours: number }
-  | { kind: 'mfaResetByAdmin'; username: string; at: Date };
+  | { kind: 'mfaResetByAdmin'; username: string; at: Date }
+  | { kind: 'downloadReady'; username: string; fileName: string; rows: number; link: string; expiresDays: number };
 
 export interface RenderedMail {
   subject: string;
@@ -96,6 +97,15 @@ const EN: Drafts = {
       'If you did not ask for this, contact your administrator at once.',
     ],
   }),
+  downloadReady: (t) => ({
+    subject: `Your file ${t.fileName} is ready`,
+    blocks: [
+      `Hello ${t.username},`,
+      `The file ${t.fileName} (${t.rows} rows) has been written. Download it from the download center:`,
+      { link: t.link },
+      `It is kept for ${t.expiresDays} days. The file itself is never sent by e-mail.`,
+    ],
+  }),
 };
 
 const ZH: Drafts = {
@@ -156,6 +166,15 @@ const ZH: Drafts = {
       `${t.username}，您好：`,
       `管理员已于 ${mailTime(t.at)} 重置您 Andes 账户的双重身份验证，并结束了您的所有登录。请重新登录并再次绑定身份验证器应用。`,
       '如果这不是您要求的操作，请立即联系管理员。',
+    ],
+  }),
+  downloadReady: (t) => ({
+    subject: `文件 ${t.fileName} 已生成`,
+    blocks: [
+      `${t.username}，您好：`,
+      `文件 ${t.fileName}（共 ${t.rows} 行）已生成，请在下载中心下载：`,
+      { link: t.link },
+      `文件保留 ${t.expiresDays} 天。文件本身不会通过邮件发送。`,
     ],
   }),
 };

@@ -2,6 +2,7 @@ import type { AccountType } from '@andes/contract/account/enums';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import type { Product, TransactionStatus, TransactionType } from '@andes/contract/common/enums';
 import type { PlatformEventInput } from '@andes/contract/platform/schemas';
+import type { TransferProvider } from '@andes/contract/transaction/enums';
 import type { Card, Party, RefundStatus } from '@andes/contract/transaction/parts';
 import type { Bucket, EntryKind, SystemAccountCode } from '../db/schema/ledger.ts';
 import {
@@ -85,6 +86,8 @@ export interface TxRow {
   beneficiary: Party | null;
   card: Card | null;
   e2eId: string | null;
+  /** The provider of a SPEI or PIX transfer, as its events named it. */
+  provider: TransferProvider | null;
   paymentLinkId: string | null;
   storePlatform: 'SHOPIFY' | 'SHOPLAZZA' | null;
   storeShopDomain: string | null;
@@ -418,6 +421,7 @@ export class HistoryBook {
         tx.settledAt = at;
         tx.availableAt = availableAt;
         if (d.e2eId) tx.e2eId = d.e2eId;
+        if (d.provider) tx.provider = d.provider;
         if (d.exchangeRate) tx.exchangeRate = d.exchangeRate;
         setStatus('SETTLED');
         const tz = COUNTRY_INFO[tx.country].timezoneName;
@@ -524,6 +528,7 @@ export class HistoryBook {
         if (tx.transactionType === 'PAY_IN') return 'ignored';
         const d = event.data;
         if (tx.status === 'SETTLED' || tx.status === 'FAILED' || tx.status === 'REJECTED' || tx.status === 'CANCELLED') return 'ignored';
+        if (d.provider) tx.provider = d.provider;
         if (d.status === 'IN_PROGRESS') {
           setStatus('IN_PROGRESS');
           return 'applied';
@@ -639,6 +644,7 @@ export class HistoryBook {
       chargedBackAmount: 0,
       relatedTransactionId: tx.id,
       e2eId: null,
+      provider: null,
       beneficiary: null,
       description: null,
       createdAt: at,

@@ -30,6 +30,7 @@ import {
   speiTrackingKey,
 } from './parties.ts';
 import { hashTag, Rng } from './prng.ts';
+import { simulatedProviderOf } from './providers.ts';
 
 /**
  * The life of one transaction as the payment platform would report it: a pure, seeded model.
@@ -37,7 +38,9 @@ import { hashTag, Rng } from './prng.ts';
  * returns the timed events — created, maybe IN_PROGRESS, settled or failed/expired, later maybe
  * held and unheld, refunded, charged back; for payouts and marketplace orders created →
  * IN_PROGRESS → SETTLED (fee, VAT) or FAILED. Ids come from the seed, so a replay sends the same
- * ids and the ingestion API's idempotency makes it harmless. The live simulator and the demo
+ * ids and the ingestion API's idempotency makes it harmless. A SPEI or PIX transfer names the
+ * provider that carries it (simulatedProviderOf): a pay-in when it is created (the provider issued
+ * the CLABE or the PIX charge the payer pays), a payout when it settles. The live simulator and the demo
  * history both use it; only their clocks differ (`Timing`).
  */
 
@@ -222,6 +225,8 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
   if (holder.subMerchantCode) data.subMerchantCode = holder.subMerchantCode;
   if (accountName) data.accountName = accountName;
   if (payer) data.payer = payer;
+  const provider = simulatedProviderOf(uniqueId, product.productType);
+  if (provider) data.provider = provider;
   if (product.payer === 'card') data.card = cardOf(rng, country, payer?.name ?? personName(rng, country), at);
   const channel = rng.next();
   if (channel < product.storeShare) {
@@ -391,6 +396,7 @@ function payoutEvents(
   const doneAt = acceptedAt + Math.max(1, timing.compress(between(rng, spec.completeMs)));
   if (rng.chance(spec.successRate)) {
     const { fee, vat } = payoutFeeOf(amount, spec.fee, CATALOGUE[country].vatBps);
+    const provider = simulatedProviderOf(uniqueId, productType);
     events.push({
       at: doneAt,
       event: {
@@ -398,7 +404,14 @@ function payoutEvents(
         type: 'payout.status_changed',
         occurredAt: iso(doneAt),
         merchantCode,
-        data: { uniqueId, status: 'SETTLED', fee, vat, e2eId: e2eIdFor(rng, country, productType, doneAt) },
+        data: {
+          uniqueId,
+          status: 'SETTLED',
+          fee,
+          vat,
+          e2eId: e2eIdFor(rng, country, productType, doneAt),
+          ...(provider ? { provider } : {}),
+        },
       },
     });
   } else {

@@ -6,6 +6,14 @@ import { COUNTRY_INFO } from '@andes/contract/common/countries';
 import { addDays, todayIn } from '@andes/contract/common/dates';
 import type { Access } from '@andes/contract/common/define-endpoint';
 import { ResultCode } from '@andes/contract/common/envelope';
+import {
+  downloadRecordDownload,
+  downloadRecordPage,
+  downloadTaskDelete,
+  downloadTaskRetry,
+  transactionExportPreflight,
+  transactionExportTaskCreate,
+} from '@andes/contract/download-center/endpoints';
 import { globalAccountInfo, globalStatementPage } from '@andes/contract/global/endpoints';
 import {
   accountingCalendar,
@@ -66,14 +74,16 @@ import {
 import {
   DEEP_QUERY_PERMISSION,
   LIST_PERMISSIONS,
+  PROOF_VARIANT_OF_PROVIDER,
   PROOF_VARIANTS,
   type ProofVariant,
   TRANSACTION_LISTS,
+  TRANSFER_PROVIDERS,
 } from '@andes/contract/transaction/enums';
 import { PROOF_DOWNLOAD_ENDPOINTS } from '@andes/contract/transaction/proof-endpoints';
 import { DEMO } from '../helper.ts';
 import { EventFactory, sendEvent, transactionRow } from '../ledger/support.ts';
-import { type Actor, FIXTURE_ROLE_CODES, NEW_PASSWORD, type World } from './world.ts';
+import { type Actor, FIXTURE_ROLE_CODES, insertDownloadTask, MISSING_TASK_ID, NEW_PASSWORD, type World } from './world.ts';
 
 /**
  * The coverage table of the authorization test: one entry per endpoint of the contract, keyed by
@@ -98,9 +108,11 @@ export interface ObjectRef {
   /** The path parameter or body field holding the id. */
   field: string;
   /** The ANDES-DEMO object's id. */
-  existing(w: World): number;
+  existing(w: World): number | string;
   /** CONDOR's request naming `id` (built from CONDOR's own objects, so only the foreign id can make it fail). */
-  call(w: World, id: number): Call;
+  call(w: World, id: number | string): Call;
+  /** The id no object has, when the field is not a record id (a download task's public id). Default MISSING_ID. */
+  missing?: string;
   /**
    * `refused`: answered with this code (NOT_FOUND, or a validation issue on the field for ids the
    * form chooses). `filter`: a list filter, answered with the list of a missing id, while ANDES-DEMO's
@@ -239,7 +251,10 @@ async function settledFor(w: World, variant: ProofVariant): Promise<number> {
         ? 'CO'
         : 'LINK';
   const uniqueId = proofFactory.uniqueId(variant);
-  for (const event of [proofFactory.created({ uniqueId, ...PROOF_SUBJECTS[kind] }), proofFactory.settled(uniqueId)]) {
+  // A SPEI or PIX receipt is the one of the provider that carried the transfer (decision 0017).
+  const provider = TRANSFER_PROVIDERS.find((p) => PROOF_VARIANT_OF_PROVIDER[p] === variant);
+  const created = proofFactory.created({ uniqueId, ...PROOF_SUBJECTS[kind], ...(provider ? { provider } : {}) });
+  for (const event of [created, proofFactory.settled(uniqueId)]) {
     const ack = await sendEvent(w.t.app, event);
     if (ack.code !== 200) throw new Error(`${event.type}: ${ack.code} ${ack.msg}`);
   }
@@ -302,6 +317,15 @@ const attachmentEntry: Entry = {
 
 /** An export of the pay-in list in MX (a country both merchants have). */
 const payinExport = { list: 'payin', format: 'csv', language: 'en' };
+
+/** A download task named by its public id: CONDOR naming ANDES-DEMO's task is answered as a missing one. */
+const taskRef = (call: (w: World, id: number | string) => Call): ObjectRef => ({
+  field: 'id',
+  existing: (w) => w.andes.downloadTaskId,
+  missing: MISSING_TASK_ID,
+  call,
+  answer: NOT_FOUND,
+});
 
 /** An MFA call with a code from the caller's bound authenticator. */
 const withBoundMfa = async (w: World, actor: Actor): Promise<Call> => ({ body: { authCode: w.totp(await w.bindMfa(actor)) } });
@@ -749,4 +773,39 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
     ],
   },
   [shoplazzaQuery.path]: transactionDetail((w) => w.andes.transactionIds.shoplazza),
+
+  // -------------------------------------------------------------------------------------------
+  // download center (records are named by their public id; another merchant's is NOT_FOUND, in
+  // download-center.test.ts)
+  // -------------------------------------------------------------------------------------------
+  [downloadRecordPage.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [downloadRecordDownload.path]: {
+    precondition: 'a COMPLETE task of the caller',
+    sample: () => ({ body: { id: MISSING_TASK_ID } }),
+    happy: async (w, actor) => ({ body: { id: await insertDownloadTask(w.t, w.merchantIds.andes, actor.id, 'COMPLETE') } }),
+    objects: [taskRef((_w, id) => ({ body: { id } }))],
+  },
+  [downloadTaskRetry.path]: {
+    precondition: 'a FAIL task of the caller',
+    sample: () => ({ body: {}, params: { id: MISSING_TASK_ID } }),
+    happy: async (w, actor) => ({ body: {}, params: { id: await insertDownloadTask(w.t, w.merchantIds.andes, actor.id, 'FAIL') } }),
+    objects: [taskRef((_w, id) => ({ body: {}, params: { id } }))],
+  },
+  [downloadTaskDelete.path]: {
+    precondition: 'a task of the caller, which is deleted',
+    sample: () => ({ body: {}, params: { id: MISSING_TASK_ID } }),
+    happy: async (w, actor) => ({ body: {}, params: { id: await insertDownloadTask(w.t, w.merchantIds.andes, actor.id, 'COMPLETE') } }),
+    objects: [taskRef((_w, id) => ({ body: {}, params: { id } }))],
+  },
+  [transactionExportPreflight.path]: {
+    precondition: 'transactions:export admits the pre-flight of any list',
+    sample: () => ({ body: { ...payinExport, country: 'BR' } }),
+    objects: [subMerchantFilter(payinExport), ...idFilters('payin', payinExport)],
+  },
+  [transactionExportTaskCreate.path]: {
+    precondition: 'transactions:export; a new idempotency key per request',
+    sample: () => ({ body: { ...payinExport, country: 'BR', idempotencyKey: randomUUID() } }),
+  },
 };

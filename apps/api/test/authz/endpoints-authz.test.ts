@@ -228,12 +228,12 @@ function objectCase(endpoint: Endpoint, ref: ObjectRef): Case {
         };
         // The id does pick something out in ANDES-DEMO…
         const mine = await answer(ref.call(w, existing), w.admin.token);
-        const mineMissing = await answer(ref.call(w, MISSING_ID), w.admin.token);
+        const mineMissing = await answer(ref.call(w, ref.missing ?? MISSING_ID), w.admin.token);
         expect(mine.status).toBe(200);
         expect(seen(mine)).not.toEqual(seen(mineMissing));
         // …but CONDOR's admin gets what a missing id gets.
         const foreign = await answer(ref.call(w, existing), w.condor.token);
-        const missing = await answer(ref.call(w, MISSING_ID), w.condor.token);
+        const missing = await answer(ref.call(w, ref.missing ?? MISSING_ID), w.condor.token);
         expect(foreign.status).toBe(200);
         expect(AUTHORIZATION_REFUSALS).not.toContain(foreign.code);
         expect(seen(foreign)).toEqual(seen(missing));
@@ -245,7 +245,7 @@ function objectCase(endpoint: Endpoint, ref: ObjectRef): Case {
     name: `5 · CONDOR admin naming an existing ANDES-DEMO ${ref.field} → ${code}, exactly as a missing one`,
     run: async () => {
       const foreign = await send(endpoint, ref.call(w, ref.existing(w)), w.condor.token);
-      const missing = await send(endpoint, ref.call(w, MISSING_ID), w.condor.token);
+      const missing = await send(endpoint, ref.call(w, ref.missing ?? MISSING_ID), w.condor.token);
       expectRefused(foreign, code);
       expectRefused(missing, code);
       expect(seen(foreign)).toEqual(seen(missing));

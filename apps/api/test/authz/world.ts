@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { login } from '@andes/contract/auth/endpoints';
 import { type LoginResponse, USER_TYPES } from '@andes/contract/auth/schemas';
 import { RECORD_ID_MAX } from '@andes/contract/common/fields';
@@ -6,6 +7,7 @@ import { closePermissions, PERMISSIONS, type PermissionCode } from '@andes/contr
 import { eq } from 'drizzle-orm';
 import { HOUR_MS, MINUTE_MS } from '../../src/clock.ts';
 import { sessions, sessionTokens } from '../../src/db/schema/auth.ts';
+import { downloadTasks } from '../../src/db/schema/download-tasks.ts';
 import { ipTrustlistEntries } from '../../src/db/schema/ip-trustlist.ts';
 import { merchants } from '../../src/db/schema/merchants.ts';
 import { passwordResetLinks } from '../../src/db/schema/password.ts';
@@ -86,6 +88,8 @@ export interface AndesObjects {
   adminId: number;
   /** BR pay-ins: a plain one, a payment-link payment, a Shopify and a Shoplazza order payment. */
   transactionIds: TransactionIds;
+  /** A COMPLETE download task of demo.admin (its public id). */
+  downloadTaskId: string;
 }
 
 /** CONDOR's own objects, so CONDOR's admin can build requests that only the foreign id makes fail. */
@@ -96,6 +100,32 @@ export interface CondorObjects {
 
 /** An id no row has (the largest a record id may be), for the answer about a missing object. */
 export const MISSING_ID = RECORD_ID_MAX;
+/** A download task id no task has. */
+export const MISSING_TASK_ID = `dt_${'A'.repeat(22)}`;
+
+/** A download task of a merchant-level user in `state`; answers its public id. */
+export async function insertDownloadTask(t: TestApp, merchantId: number, userId: number, state: 'COMPLETE' | 'FAIL'): Promise<string> {
+  const id = `dt_${randomBytes(16).toString('base64url')}`;
+  const now = t.clock();
+  await t.db.insert(downloadTasks).values({
+    publicId: id,
+    merchantId,
+    createdBy: userId,
+    idempotencyKey: randomUUID(),
+    reportType: 'TRANSACTION',
+    format: 'csv',
+    fileName: 'transactions.csv',
+    params: { list: 'payin', country: 'BR', format: 'csv', language: 'en' },
+    state,
+    expected: { rowCount: 0, totals: [] },
+    attempts: 1,
+    createdAt: now,
+    ...(state === 'COMPLETE'
+      ? { finishedAt: now, expiresAt: new Date(now.getTime() + 86_400_000), blobKey: `reports/${merchantId}/${id}.csv` }
+      : {}),
+  });
+  return id;
+}
 
 /** Inserts a user with the given password hash (and roles). */
 async function insertUser(t: TestApp, passwordHash: string, username: string, merchantId: number, spec: UserSpec): Promise<FixtureUser> {
@@ -272,6 +302,7 @@ export class World {
         subMerchantId: merchantId('ANDES-DEMO-BR'),
         adminId,
         transactionIds: await createTransactionsOfEachKind(t),
+        downloadTaskId: await insertDownloadTask(t, andes, adminId, 'COMPLETE'),
       },
       condorObjects,
       { id: adminId, username: DEMO.admin.username, password: DEMO.admin.password, token: adminToken },

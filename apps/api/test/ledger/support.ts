@@ -2,6 +2,7 @@ import type { AccountType } from '@andes/contract/account/enums';
 import type { Country } from '@andes/contract/common/countries';
 import { claimPayouts, ingestEvent } from '@andes/contract/platform/endpoints';
 import type { EventAck, OfferedPayout, PlatformEventInput, TransactionCreatedData } from '@andes/contract/platform/schemas';
+import type { TransferProvider } from '@andes/contract/transaction/enums';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
@@ -116,7 +117,14 @@ export class EventFactory {
 
   settled(
     uniqueId: string,
-    d: { fee?: number; vat?: number; deposit?: number; availableInDays?: number; depositInDays?: number } = {},
+    d: {
+      fee?: number;
+      vat?: number;
+      deposit?: number;
+      availableInDays?: number;
+      depositInDays?: number;
+      provider?: TransferProvider;
+    } = {},
     merchantCode = 'ANDES-DEMO',
   ): PlatformEventInput {
     const base = this.next();
@@ -132,6 +140,7 @@ export class EventFactory {
         availableAt: this.later(d.availableInDays ?? 1),
         deposit,
         ...(deposit > 0 ? { depositReleaseAt: this.later(d.depositInDays ?? 90) } : {}),
+        ...(d.provider ? { provider: d.provider } : {}),
       },
     };
   }
@@ -147,7 +156,7 @@ export class EventFactory {
   payoutStatus(
     uniqueId: string,
     status: 'IN_PROGRESS' | 'SETTLED' | 'FAILED' | 'REJECTED' | 'CANCELLED',
-    extra: { fee?: number; vat?: number } = {},
+    extra: { fee?: number; vat?: number; provider?: TransferProvider } = {},
     merchantCode = 'ANDES-DEMO',
   ): PlatformEventInput {
     return { ...this.next(), type: 'payout.status_changed', merchantCode, data: { uniqueId, status, ...extra } };

@@ -55,6 +55,7 @@ async function dashboardPayout(amount: number, extra: Partial<TransactionCreated
       },
       t.clock(),
       null,
+      t.app.andes.blobs,
     );
     if (row.status !== 'REJECTED') await offerPayout(tx, row.id, t.clock());
   });
@@ -142,6 +143,7 @@ describe('payout outbox', () => {
           },
           t.clock(),
           null,
+          t.app.andes.blobs,
         );
         await offerPayout(tx, payIn.id, t.clock());
       }),

@@ -12,7 +12,7 @@ import { seedDemoHistory } from '../../src/db/seed/demo-history.ts';
 import { withDemoAttachments } from '../../src/simulator/attachments.ts';
 import { planTransaction, type TransactionKind } from '../../src/simulator/lifecycle.ts';
 import { createTestApp, envelope, fakeClock, post, signIn, type TestApp } from '../helper.ts';
-import { EventFactory, sendEvent, transactionRow, withPlatformToken } from '../ledger/support.ts';
+import { EventFactory, merchantId, sendEvent, transactionRow, withPlatformToken } from '../ledger/support.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -97,6 +97,18 @@ describe('attachments with transaction.created', () => {
       { name: 'sneaky.png', size: HTML_AS_PNG.length, contentType: 'application/octet-stream' },
     ]);
     for (const a of receipt.detail.attachments) expect(a.fileId).toMatch(/^f_[A-Za-z0-9_-]{22}$/);
+  });
+
+  test('the bytes are in the blob store under the merchant and file id; the row keeps only the metadata', async () => {
+    const merchant = await merchantId(t.db, 'ANDES-DEMO');
+    for (const a of receipt.detail.attachments) {
+      expect(await t.blobs.head(`attachments/${merchant}/${a.fileId}`)).toBe(a.size);
+    }
+    const [row] = await t.db
+      .select({ inline: sql<boolean>`${storedFiles.content} is not null`, size: storedFiles.size })
+      .from(storedFiles)
+      .where(eq(storedFiles.publicId, fileIdOf(receipt, 'comprovante.png')));
+    expect(row).toEqual({ inline: false, size: PNG.length });
   });
 
   test('the recorded event keeps no file bytes (they are in the file store once)', async () => {

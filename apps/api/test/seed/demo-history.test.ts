@@ -1,11 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { COUNTRIES } from '@andes/contract/common/countries';
+import { TRANSFER_PROVIDERS } from '@andes/contract/transaction/enums';
 import { CardSchema } from '@andes/contract/transaction/parts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
+import { type Db, MIGRATIONS_FOLDER } from '../../src/db/client.ts';
 import { type DemoHistoryResult, seedDemoHistory } from '../../src/db/seed/demo-history.ts';
 import { checkTransactionFigures } from '../../src/modules/ledger/figures-check.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
+import { simulatedProviderOf } from '../../src/simulator/providers.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
 import { dailyStatsAndRecount } from '../ledger/support.ts';
 
@@ -229,6 +233,57 @@ describe('seedDemoHistory', () => {
     );
     expect(ends.map((e) => e.code)).toEqual(['ANDES-DEMO', 'CONDOR']);
     for (const e of ends) expect(e.last).toBe(e.balance);
+  });
+
+  test('SPEI and PIX transfers name the provider that carried them, each of the rail’s three; no other row has one', async () => {
+    const named = await rows<{ id: number; unique_id: string; product_type: string; provider: string }>(
+      t.db,
+      sql`select id::int as id, unique_id, product_type, provider from transactions where provider is not null`,
+    );
+    for (const row of named) expect(row.provider, row.unique_id).toBe(simulatedProviderOf(row.unique_id, row.product_type));
+    expect([...new Set(named.map((r) => r.provider))].sort()).toEqual([...TRANSFER_PROVIDERS].sort());
+    const gaps = await one<{ unnamed: number; elsewhere: number }>(
+      t.db,
+      sql`select count(*) filter (where provider is null and status = 'SETTLED' and transaction_type in ('PAY_IN', 'PAY_OUT')
+                                   and product_type in ('SPEI', 'SPEI_VIRTUAL_ACCOUNT', 'SPEI_BANK_TRANSFER', 'PIX', 'PIX_QR'))::int as unnamed,
+                 count(*) filter (where provider is not null and (transaction_type not in ('PAY_IN', 'PAY_OUT')
+                                   or product_type not in ('SPEI', 'SPEI_VIRTUAL_ACCOUNT', 'SPEI_BANK_TRANSFER', 'PIX', 'PIX_QR')))::int as elsewhere
+            from transactions`,
+    );
+    expect(gaps).toEqual({ unnamed: 0, elsewhere: 0 });
+  });
+
+  test('migration 0011’s backfill gives the demo merchants’ rows the providers the simulator gives them', async () => {
+    const file = readdirSync(MIGRATIONS_FOLDER).find((name) => name.startsWith('0011_'));
+    if (!file) throw new Error('no migration 0011');
+    const backfill = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .find((statement) => /^\s*UPDATE "transactions"/m.test(statement));
+    if (!backfill) throw new Error(`${file} has no backfill`);
+    const providers = async () =>
+      new Map(
+        (await rows<{ id: number; provider: string | null }>(t.db, sql`select id::int as id, provider from transactions order by id`)).map(
+          (r) => [r.id, r.provider],
+        ),
+      );
+    const seeded = await providers();
+    try {
+      // As a database migrated from before 0011 has them: no provider anywhere.
+      await t.db.execute(sql`update transactions set provider = null where provider is not null`);
+      await t.db.execute(sql.raw(backfill));
+      const backfilled = await providers();
+      expect(backfilled.size).toBe(seeded.size);
+      const differing = [...seeded].filter(([id, provider]) => backfilled.get(id) !== provider);
+      expect(differing).toEqual([]);
+    } finally {
+      const saved = JSON.stringify([...seeded].map(([id, provider]) => ({ id, provider })));
+      await t.db.execute(
+        sql`update transactions t set provider = s.provider
+              from jsonb_to_recordset(${saved}::jsonb) as s(id bigint, provider text)
+             where t.id = s.id and t.provider is distinct from s.provider`,
+      );
+      expect(await providers()).toEqual(seeded);
+    }
   });
 
   test('runs only on a database without transactions: a second call changes nothing', async () => {

@@ -2,6 +2,7 @@ import { COUNTRY_INFO } from '@andes/contract/common/countries';
 import { localDateOf } from '@andes/contract/common/dates';
 import { productTypesOf } from '@andes/contract/common/enums';
 import { PlatformEvent } from '@andes/contract/platform/schemas';
+import { PROVIDER_RAILS, providerRailOf, providersOf, TRANSFER_PROVIDERS } from '@andes/contract/transaction/enums';
 import { CardSchema } from '@andes/contract/transaction/parts';
 import { describe, expect, test } from 'vitest';
 import {
@@ -29,6 +30,7 @@ import { localDate } from '../../src/simulator/local-time.ts';
 import { DEFAULT_TARGETS, parseTargets, streamsOf } from '../../src/simulator/merchants.ts';
 import { clabe, cnpj, cpf, rut } from '../../src/simulator/parties.ts';
 import { Rng } from '../../src/simulator/prng.ts';
+import { simulatedProviderOf } from '../../src/simulator/providers.ts';
 
 const AT = Date.parse('2026-03-04T15:00:00.000Z');
 const STREAMS = streamsOf(DEFAULT_TARGETS);
@@ -287,6 +289,55 @@ describe('a transaction’s life', () => {
     expect(settled / payouts.length).toBeGreaterThan(0.9);
   });
 
+  test('SPEI and PIX transfers name their provider, pay-ins when created and payouts when settled; each provider occurs', () => {
+    const seen = new Map<string, number>();
+    for (const p of plans) {
+      const named = p.events.flatMap((e) => {
+        const provider = (e.event.data as { provider?: string }).provider;
+        return provider === undefined ? [] : [{ type: e.event.type, provider }];
+      });
+      const provider = simulatedProviderOf(p.uniqueId, p.productType);
+      if (providerRailOf(p.productType) === null || p.kind === 'marketplace') {
+        expect(named, p.uniqueId).toEqual([]);
+        continue;
+      }
+      expect(providersOf(p.productType), p.uniqueId).toContain(provider);
+      const last = p.events[p.events.length - 1]?.event;
+      const settledPayout = last?.type === 'payout.status_changed' && last.data.status === 'SETTLED';
+      if (p.kind === 'payin') expect(named, p.uniqueId).toEqual([{ type: 'transaction.created', provider }]);
+      else expect(named, p.uniqueId).toEqual(settledPayout ? [{ type: 'payout.status_changed', provider }] : []);
+      if (provider) seen.set(provider, (seen.get(provider) ?? 0) + 1);
+    }
+    expect([...seen.keys()].sort()).toEqual([...TRANSFER_PROVIDERS].sort());
+    // The same transfer always goes through the same provider.
+    expect(simulatedProviderOf('PIBR0001', 'PIX')).toBe(simulatedProviderOf('PIBR0001', 'PIX_QR'));
+    expect(simulatedProviderOf('PIBR0001', 'TED')).toBeNull();
+  });
+
+  test('the providers’ shares: STP carries about half of SPEI, BS2 about two fifths of PIX', () => {
+    const count = (productType: string) => {
+      const n = new Map<string, number>();
+      for (let i = 0; i < 20_000; i += 1) {
+        const p = simulatedProviderOf(`SHARE${i}`, productType) as string;
+        n.set(p, (n.get(p) ?? 0) + 1);
+      }
+      return (p: string) => (n.get(p) ?? 0) / 20_000;
+    };
+    const spei = count('SPEI');
+    const pix = count('PIX');
+    for (const [share, expected] of [
+      [spei('stp'), 0.5],
+      [spei('arcus'), 0.3],
+      [spei('unipagos'), 0.2],
+      [pix('bs2'), 0.4],
+      [pix('rendimento'), 0.35],
+      [pix('bexs'), 0.25],
+    ] as const) {
+      expect(Math.abs(share - expected)).toBeLessThan(0.02);
+    }
+    expect(PROVIDER_RAILS.SPEI.providers.map(spei).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+
   test('live timing compresses waits to seconds and minutes; availability stays in days', () => {
     expect(LIVE_TIME.compress(3000)).toBe(3000);
     expect(LIVE_TIME.compress(3 * DAY)).toBeLessThanOrEqual(20 * MINUTE);
@@ -321,6 +372,17 @@ describe('a transaction’s life', () => {
     expect(planOfferedPayout(offer, AT)).toEqual(a);
     expect(a.map((e) => e.event.eventId)).toEqual(['PODASH0001.accepted', 'PODASH0001.completed']);
     for (const e of a) expect(PlatformEvent.safeParse(e.event).success).toBe(true);
+    // Settled, it names its provider (it is a SPEI payout).
+    let settled = 0;
+    for (let i = 0; i < 20; i += 1) {
+      const uniqueId = `PODASH${i}`;
+      const [accepted, completed] = planOfferedPayout({ ...offer, uniqueId }, AT).map((e) => e.event);
+      expect(accepted?.data).not.toHaveProperty('provider');
+      if (completed?.type !== 'payout.status_changed' || completed.data.status !== 'SETTLED') continue;
+      settled += 1;
+      expect(completed.data.provider).toBe(simulatedProviderOf(uniqueId, 'SPEI'));
+    }
+    expect(settled).toBeGreaterThan(10);
   });
 
   test('a funding tops the global account up in whole thousands and sends each account at least what it needs', () => {

@@ -16,22 +16,25 @@ const settled = (over: Partial<ProofSubject>): ProofSubject => ({
 });
 
 describe('proofVariantsFor', () => {
-  it('gives a settled PIX transfer the three PIX receipts, or only its provider’s when known', () => {
-    expect(proofVariantsFor(settled({}))).toEqual(['br-pix-bs2', 'br-pix-bexs', 'br-pix-rendimento']);
-    expect(proofVariantsFor(settled({ productType: 'PIX_QR', transactionType: 'PAY_OUT' }))).toEqual([
-      'br-pix-bs2',
-      'br-pix-bexs',
+  it('gives a settled PIX transfer the receipt of its provider only, and none when no provider was named', () => {
+    expect(proofVariantsFor(settled({ provider: 'bs2' }))).toEqual(['br-pix-bs2']);
+    expect(proofVariantsFor(settled({ provider: 'bexs' }))).toEqual(['br-pix-bexs']);
+    expect(proofVariantsFor(settled({ productType: 'PIX_QR', transactionType: 'PAY_OUT', provider: 'rendimento' }))).toEqual([
       'br-pix-rendimento',
     ]);
-    expect(proofVariantsFor(settled({ provider: 'BEXS' }))).toEqual(['br-pix-bexs']);
+    expect(proofVariantsFor(settled({}))).toEqual([]);
+    expect(proofVariantsFor(settled({ provider: null }))).toEqual([]);
     expect(proofVariantsFor(settled({ provider: 'arcus' }))).toEqual([]);
   });
 
-  it('gives a settled SPEI transfer of any SPEI product the SPEI receipts', () => {
+  it('gives a settled SPEI transfer of any SPEI product the receipt of its provider only', () => {
     for (const productType of ['SPEI', 'SPEI_VIRTUAL_ACCOUNT', 'SPEI_BANK_TRANSFER']) {
-      expect(proofVariantsFor(settled({ country: 'MX', productType }))).toEqual(['mx-spei-arcus', 'mx-spei-unipagos', 'mx-spei-stp']);
+      for (const provider of ['arcus', 'unipagos', 'stp']) {
+        expect(proofVariantsFor(settled({ country: 'MX', productType, provider }))).toEqual([`mx-spei-${provider}`]);
+      }
+      expect(proofVariantsFor(settled({ country: 'MX', productType }))).toEqual([]);
     }
-    expect(proofVariantsFor(settled({ country: 'MX', productType: 'SPEI', provider: 'stp' }))).toEqual(['mx-spei-stp']);
+    expect(proofVariantsFor(settled({ country: 'MX', productType: 'SPEI', provider: 'bs2' }))).toEqual([]);
     expect(proofVariantsFor(settled({ country: 'MX', productType: 'OXXO' }))).toEqual([]);
   });
 
@@ -45,13 +48,12 @@ describe('proofVariantsFor', () => {
       'payment-link-default',
       'payment-link-gwm',
     ]);
-    expect(proofVariantsFor(settled({ paymentLinkId: 'PL-2' }))).toEqual([
-      'br-pix-bs2',
+    expect(proofVariantsFor(settled({ paymentLinkId: 'PL-2', provider: 'bexs' }))).toEqual([
       'br-pix-bexs',
-      'br-pix-rendimento',
       'payment-link-default',
       'payment-link-gwm',
     ]);
+    expect(proofVariantsFor(settled({ paymentLinkId: 'PL-3' }))).toEqual(['payment-link-default', 'payment-link-gwm']);
   });
 
   it('gives nothing to a transfer that is not settled (including refunded and charged back ones)', () => {
@@ -67,15 +69,15 @@ describe('proofVariantsFor', () => {
       'CREATED',
       'CANCELLED',
     ] as const) {
-      expect(proofVariantsFor(settled({ status, paymentLinkId: 'PL-1' }))).toEqual([]);
+      expect(proofVariantsFor(settled({ status, paymentLinkId: 'PL-1', provider: 'bs2' }))).toEqual([]);
     }
   });
 
   it('gives nothing to refunds, chargebacks and marketplace orders, nor to a product of another country', () => {
     for (const transactionType of ['REFUND', 'CHARGE_BACK', 'MARKET_PLACE_ORDERS'] as const) {
-      expect(proofVariantsFor(settled({ transactionType, paymentLinkId: 'PL-1' }))).toEqual([]);
+      expect(proofVariantsFor(settled({ transactionType, paymentLinkId: 'PL-1', provider: 'bs2' }))).toEqual([]);
     }
-    expect(proofVariantsFor(settled({ country: 'MX', productType: 'PIX' }))).toEqual([]);
+    expect(proofVariantsFor(settled({ country: 'MX', productType: 'PIX', provider: 'bs2' }))).toEqual([]);
     expect(proofVariantsFor(settled({ country: 'US', productType: 'CARD' }))).toEqual([]);
   });
 

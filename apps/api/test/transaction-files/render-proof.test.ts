@@ -20,7 +20,7 @@ async function textOf(pdf: Buffer): Promise<string> {
 
 describe('renderProof', () => {
   it('renders a PIX receipt (compressed) with amount, time in São Paulo, masked documents, e2e id, unique id', async () => {
-    const pdf = await renderProof('br-pix-bs2', PIX_PROOF, 'en', { now: NOW });
+    const pdf = await renderProof('br-pix-bs2', { ...PIX_PROOF, provider: 'bs2' }, 'en', { now: NOW });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');
     expect(pdf.toString('latin1')).toContain('/FlateDecode');
@@ -45,7 +45,7 @@ describe('renderProof', () => {
   });
 
   it('labels the receipt in Chinese after the local language when the user reads Chinese', async () => {
-    const text = await textOf(await renderProof('br-pix-rendimento', PIX_PROOF, 'zh-CN', { now: NOW }));
+    const text = await textOf(await renderProof('br-pix-rendimento', { ...PIX_PROOF, provider: 'rendimento' }, 'zh-CN', { now: NOW }));
     expect(text).toContain('Banco Rendimento S.A.');
     expect(text).toContain('PIX 转账凭证');
     expect(text).toContain('Valor / 金额\nR$ 1,234.56');
@@ -54,7 +54,7 @@ describe('renderProof', () => {
   });
 
   it('renders a SPEI receipt with the CLABE, the clave de rastreo and Mexico City time', async () => {
-    const text = await textOf(await renderProof('mx-spei-stp', SPEI_PROOF, 'en', { now: NOW }));
+    const text = await textOf(await renderProof('mx-spei-stp', { ...SPEI_PROOF, provider: 'stp' }, 'en', { now: NOW }));
     expect(text).toContain('STP · Sistema de Transferencias y Pagos');
     expect(text).toContain('Comprobante de transferencia SPEI\nSPEI transfer receipt');
     expect(text).toContain('MXN$ 9,876,543.21');
@@ -92,14 +92,15 @@ describe('renderProof', () => {
   });
 
   it('writes uncompressed content when asked (same text)', async () => {
-    const pdf = await renderProof('br-pix-bexs', PIX_PROOF, 'en', { now: NOW, compress: false });
+    const pdf = await renderProof('br-pix-bexs', { ...PIX_PROOF, provider: 'bexs' }, 'en', { now: NOW, compress: false });
     expect(await textOf(pdf)).toContain('Bexs Banco de Câmbio S.A.');
   });
 
-  it('refuses a transaction that is not settled, and a proof its kind does not have', async () => {
-    await expect(renderProof('br-pix-bs2', { ...PIX_PROOF, status: 'REFUNDED' }, 'en')).rejects.toBeInstanceOf(AppError);
-    await expect(renderProof('mx-spei-arcus', PIX_PROOF, 'en')).rejects.toThrow(/settled transfer/);
+  it('refuses a transaction that is not settled, a proof its kind does not have, and another provider’s receipt', async () => {
+    await expect(renderProof('br-pix-bs2', { ...PIX_PROOF, provider: 'bs2', status: 'REFUNDED' }, 'en')).rejects.toBeInstanceOf(AppError);
+    await expect(renderProof('mx-spei-arcus', { ...PIX_PROOF, provider: 'bs2' }, 'en')).rejects.toThrow(/settled transfer/);
     await expect(renderProof('br-pix-bs2', { ...PIX_PROOF, provider: 'bexs' }, 'en')).rejects.toBeInstanceOf(AppError);
+    await expect(renderProof('br-pix-bs2', PIX_PROOF, 'en')).rejects.toBeInstanceOf(AppError);
     await expect(renderProof('payment-link-default', PIX_PROOF, 'en')).rejects.toBeInstanceOf(AppError);
   });
 });

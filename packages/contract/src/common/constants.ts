@@ -86,6 +86,28 @@ export const BATCH_UPLOAD_EXTENSION = '.xlsx';
 export const BATCH_UPLOAD_FIELD = 'file';
 
 // ---------------------------------------------------------------------------------------------
+// Uploads (multipart calls) and the batch tool (docs/decisions/0021)
+// ---------------------------------------------------------------------------------------------
+
+/** Most files any multipart call may declare per request (an uploader defaults to UPLOADER_DEFAULT_MAX_FILES). */
+export const MULTIPART_MAX_FILES = 10;
+/** Most text fields of one multipart request, and the largest value of one, in bytes. */
+export const MULTIPART_MAX_FIELDS = 50;
+export const MULTIPART_FIELD_MAX_BYTES = 65_536;
+/** Most data rows (below the header row) of one batch file. */
+export const BATCH_MAX_ROWS = 5_000;
+/** Largest total unpacked size of a batch file's zip entries, in bytes (50 MiB). */
+export const BATCH_MAX_UNPACKED_BYTES = 52_428_800;
+/** Most entries in a batch file's zip (an xlsx has about ten). */
+export const BATCH_MAX_ZIP_ENTRIES = 1_000;
+/**
+ * Largest unpacked/packed ratio of one zip entry once it unpacks to more than
+ * BATCH_RATIO_GRACE_BYTES (Apache POI's ZipSecureFile uses the same 100× after 100 KiB).
+ */
+export const BATCH_MAX_COMPRESSION_RATIO = 100;
+export const BATCH_RATIO_GRACE_BYTES = 102_400;
+
+// ---------------------------------------------------------------------------------------------
 // Identity and access: users, roles, passwords, MFA, IP trust list, activity log
 // ---------------------------------------------------------------------------------------------
 

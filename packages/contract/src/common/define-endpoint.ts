@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionCode } from '../permissions/registry.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
+import { assertUploadFiles, type UploadFiles } from './uploads.ts';
 
 /**
  * `SIGNED_IN` stands where a call needs a valid session but no particular permission
@@ -25,11 +26,19 @@ interface EndpointBase<Req extends z.ZodType, Res extends z.ZodType, Params exte
   summary: string;
   /** Request body. */
   request: Req;
-  /** `data` of the success envelope (json kind); ignored for binary. */
+  /**
+   * `data` of the success envelope (json kind); ignored for binary. A multipart call answers the
+   * envelope too, or a file when its response is BinaryResponse (the batch tool's result).
+   */
   response: Res;
   /** Path parameters, when `path` has `:name` segments. */
   params?: Params;
   kind?: EndpointKind;
+  /**
+   * The files of a `kind: 'multipart'` call (required there, refused elsewhere). The request
+   * schema then describes the form's text fields, validated as a JSON body is.
+   */
+  files?: UploadFiles;
   /** The web client does not show this call's error messages itself. */
   silentErrors?: boolean;
   /** Client and server timeout in ms (default REQUEST_TIMEOUT_MS). */
@@ -72,6 +81,10 @@ export interface Endpoint<
   readonly response: Res;
   readonly params: Params;
   readonly kind: EndpointKind;
+  /** The files of a multipart call; null for the other kinds. */
+  readonly files: UploadFiles | null;
+  /** True when the answer is a file: a binary call, or a multipart call whose response is BinaryResponse. */
+  readonly answersFile: boolean;
   readonly silentErrors: boolean;
   readonly timeoutMs: number;
   readonly allowedDuringPasswordReset: boolean;
@@ -118,13 +131,26 @@ export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, Par
   }
   const paramNames = [...def.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   if (paramNames.length > 0 && !def.params) throw new Error(`${def.path}: path parameters need a params schema`);
+  const kind = def.kind ?? 'json';
+  if (kind === 'multipart') {
+    if (!def.files) throw new Error(`${def.path}: a multipart endpoint declares its files`);
+    assertUploadFiles(def.path, def.files);
+    if (isService) throw new Error(`${def.path}: service endpoints are JSON calls`);
+    if (def.request.def.type !== 'object') {
+      throw new Error(`${def.path}: the request of a multipart endpoint is an object of its text fields`);
+    }
+  } else if (def.files) {
+    throw new Error(`${def.path}: only multipart endpoints take files`);
+  }
   return {
     path: def.path,
     summary: def.summary,
     request: def.request,
     response: def.response,
     params: def.params as Params,
-    kind: def.kind ?? 'json',
+    kind,
+    files: def.files ?? null,
+    answersFile: kind === 'binary' || (kind === 'multipart' && def.response.def.type === 'never'),
     silentErrors: def.silentErrors ?? false,
     timeoutMs: def.timeoutMs ?? REQUEST_TIMEOUT_MS,
     allowedDuringPasswordReset: def.allowedDuringPasswordReset ?? false,

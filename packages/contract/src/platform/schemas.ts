@@ -6,6 +6,7 @@ import { ProductTypeSchema } from '../common/enums.ts';
 import { InstantSchema, text } from '../common/fields.ts';
 import { FILE_NAME_MAX_LENGTH } from '../common/files.ts';
 import { PositiveCentsSchema } from '../common/money.ts';
+import { PROVIDER_RAILS, type ProviderRail, providersOf, type TransferProvider, TransferProviderSchema } from '../transaction/enums.ts';
 import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueIdSchema } from '../transaction/parts.ts';
 
 /**
@@ -105,7 +106,32 @@ const IncomingAttachments = z
     }
   });
 
-export const TransactionCreatedData = z.object({
+// ---- the provider that carried a transfer ---------------------------------------------------------
+
+/**
+ * Why `provider` cannot have carried a transfer of `productType` (a SPEI provider on PIX, any
+ * provider on a card payment), or null when it can. The ingestion answers it as a validation error.
+ */
+export function providerMismatchOf(provider: TransferProvider, productType: string): string | null {
+  const allowed = providersOf(productType);
+  if (allowed.includes(provider)) return null;
+  const rail = (Object.keys(PROVIDER_RAILS) as ProviderRail[]).find((r) =>
+    (PROVIDER_RAILS[r].providers as readonly string[]).includes(provider),
+  );
+  const or = (list: readonly string[]) => `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
+  return allowed.length === 0
+    ? `${provider} carries ${rail} transfers, not ${productType}: leave provider out of a ${productType} transaction`
+    : `${provider} carries ${rail} transfers, not ${productType}: a ${productType} transfer is carried by ${or(allowed)}`;
+}
+
+/**
+ * The provider that carried (or carries) a SPEI or PIX transfer: `arcus`, `unipagos` or `stp` for
+ * SPEI, `bs2`, `bexs` or `rendimento` for PIX. Optional in every event that takes it; a transfer
+ * whose provider was never named offers no provider receipt (docs/decisions/0017-proof-provider.md).
+ */
+const ProviderField = TransferProviderSchema.optional();
+
+const TransactionCreatedFields = z.object({
   uniqueId: UniqueIdSchema,
   /** The merchant's own reference (order number). */
   merchantReference: text().trim().min(1).max(64),
@@ -133,6 +159,14 @@ export const TransactionCreatedData = z.object({
    * most 10 MB each, ATTACHMENTS_PER_EVENT_MAX_BYTES together.
    */
   attachments: IncomingAttachments.optional(),
+  /** The provider that carries the transfer, when the platform knows it at creation (SPEI and PIX only). */
+  provider: ProviderField,
+});
+
+/** `transaction.created`'s data; a provider must fit the product type. */
+export const TransactionCreatedData = TransactionCreatedFields.superRefine((d, ctx) => {
+  const mismatch = d.provider === undefined ? null : providerMismatchOf(d.provider, d.productType);
+  if (mismatch !== null) ctx.addIssue({ code: 'custom', path: ['provider'], message: mismatch });
 });
 export type TransactionCreatedData = z.infer<typeof TransactionCreatedData>;
 
@@ -158,6 +192,8 @@ export const PlatformEvent = z.discriminatedUnion('type', [
         depositReleaseAt: InstantSchema.optional(),
         exchangeRate: ExchangeRateSchema.optional(),
         e2eId: text().trim().min(1).max(64).optional(),
+        /** The provider that carried the pay-in (SPEI and PIX; checked against the transaction's product type). */
+        provider: ProviderField,
       })
       .refine((d) => d.deposit === 0 || d.depositReleaseAt !== undefined, {
         message: 'A deposit needs depositReleaseAt',
@@ -209,6 +245,11 @@ export const PlatformEvent = z.discriminatedUnion('type', [
       vat: NonNegativeCents.optional(),
       e2eId: text().trim().min(1).max(64).optional(),
       reason: Reason.optional(),
+      /**
+       * The provider that carries the payout (SPEI and PIX; checked against the transaction's
+       * product type): a payout created in the dashboard learns it here, when the platform sends it.
+       */
+      provider: ProviderField,
     }),
   }),
   z.object({

@@ -98,7 +98,10 @@ export const transactionAttachmentDownload = defineEndpoint({
   silentErrors: true,
 });
 
-/** The proofs a transaction has (the detail page shows one download button per variant). */
+/**
+ * The proofs a transaction has (the detail page shows one download button per variant); a SPEI or
+ * PIX transfer has the receipt of the provider that carried it only.
+ */
 export const transactionProofList = defineEndpoint({
   path: '/dashboard/transaction/proof/list',
   summary: 'The proof-of-transfer documents a transaction has',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TransactionType } from '../common/enums.ts';
+import type { ProductType, TransactionType } from '../common/enums.ts';
 import type { PermissionCode } from '../permissions/registry.ts';
 
 /**
@@ -66,8 +66,9 @@ export const EXPORT_LINK_PATH_PREFIX = '/files/exports/';
 
 /**
  * The proof-of-transfer documents of spec §7 (see the API's proof-variants for which a
- * transaction has): MX SPEI of arcus, unipagos or stp; BR PIX of bs2, bexs or rendimento; CO bank
- * transfer; the payment-link receipt in the default layout and the gwm (white-label) layout.
+ * transaction has): MX SPEI of arcus, unipagos or stp; BR PIX of bs2, bexs or rendimento (a
+ * transfer has the one of the provider that carried it, TRANSFER_PROVIDERS); CO bank transfer; the
+ * payment-link receipt in the default layout and the gwm (white-label) layout.
  */
 export const PROOF_VARIANTS = [
   'mx-spei-arcus',
@@ -82,3 +83,53 @@ export const PROOF_VARIANTS = [
 ] as const;
 export type ProofVariant = (typeof PROOF_VARIANTS)[number];
 export const ProofVariantSchema = z.enum(PROOF_VARIANTS);
+
+/**
+ * The providers that carry SPEI (MX) and PIX (BR) transfers for the payment platform. The platform
+ * names the one that carried a transfer in its events (docs/decisions/0017-proof-provider.md); the
+ * transfer's proof is that provider's receipt, and only that one.
+ */
+export const TRANSFER_PROVIDERS = ['arcus', 'unipagos', 'stp', 'bs2', 'bexs', 'rendimento'] as const;
+export type TransferProvider = (typeof TRANSFER_PROVIDERS)[number];
+export const TransferProviderSchema = z.enum(TRANSFER_PROVIDERS);
+
+/** The rails that have providers: the product types each rail carries, and its providers. */
+export const PROVIDER_RAILS = {
+  SPEI: { productTypes: ['SPEI', 'SPEI_VIRTUAL_ACCOUNT', 'SPEI_BANK_TRANSFER'], providers: ['arcus', 'unipagos', 'stp'] },
+  PIX: { productTypes: ['PIX', 'PIX_QR'], providers: ['bs2', 'bexs', 'rendimento'] },
+} as const satisfies Record<string, { productTypes: readonly ProductType[]; providers: readonly TransferProvider[] }>;
+export type ProviderRail = keyof typeof PROVIDER_RAILS;
+
+/** The rail of a product type (SPEI or PIX), or null when its transfers have no provider to name. */
+export function providerRailOf(productType: string): ProviderRail | null {
+  for (const rail of Object.keys(PROVIDER_RAILS) as ProviderRail[]) {
+    if ((PROVIDER_RAILS[rail].productTypes as readonly string[]).includes(productType)) return rail;
+  }
+  return null;
+}
+
+/** The providers that may carry a transfer of this product type (none for other methods). */
+export function providersOf(productType: string): readonly TransferProvider[] {
+  const rail = providerRailOf(productType);
+  return rail === null ? [] : PROVIDER_RAILS[rail].providers;
+}
+
+/** How messages name each provider. */
+export const PROVIDER_NAMES: Readonly<Record<TransferProvider, string>> = {
+  arcus: 'Arcus',
+  unipagos: 'Unipagos',
+  stp: 'STP',
+  bs2: 'BS2',
+  bexs: 'Bexs',
+  rendimento: 'Rendimento',
+};
+
+/** The receipt (proof variant) each provider issues. */
+export const PROOF_VARIANT_OF_PROVIDER = {
+  arcus: 'mx-spei-arcus',
+  unipagos: 'mx-spei-unipagos',
+  stp: 'mx-spei-stp',
+  bs2: 'br-pix-bs2',
+  bexs: 'br-pix-bexs',
+  rendimento: 'br-pix-rendimento',
+} as const satisfies Record<TransferProvider, ProofVariant>;

@@ -399,16 +399,26 @@ export const TransactionSubMerchantList = SubMerchantList;
  * format and the language of its header row and enumeration labels. The file holds every row the
  * filter shows, newest first.
  */
-export const TransactionExportRequest = z
-  .object({
-    ...transactionListFields,
-    ...commonFilterFields,
-    ...subMerchantIdsField,
-    deep: z.boolean().default(false),
-    format: TransactionExportFormatSchema,
-    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
-  })
+const transactionExportFields = {
+  ...transactionListFields,
+  ...commonFilterFields,
+  ...subMerchantIdsField,
+  deep: z.boolean().default(false),
+  format: TransactionExportFormatSchema,
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+};
+
+export const TransactionExportRequest = z.object(transactionExportFields).superRefine(checkList);
+
+/**
+ * The same request queued in the download center: an idempotency key per dialog, so a retried or
+ * double-clicked creation answers the same task.
+ */
+export const TransactionExportTaskRequest = z
+  .object({ ...transactionExportFields, idempotencyKey: z.uuid({ error: 'Not a valid idempotency key' }) })
   .superRefine(checkList);
+export type TransactionExportTaskRequest = z.input<typeof TransactionExportTaskRequest>;
+
 export type TransactionExportRequest = z.input<typeof TransactionExportRequest>;
 export type ParsedTransactionExportRequest = z.output<typeof TransactionExportRequest>;
 
@@ -424,7 +434,14 @@ export type TransactionProofList = z.infer<typeof TransactionProofList>;
 export const PROOF_MESSAGES = {
   notSettled: 'The transfer is not settled: a proof is issued once it settles',
   notThisKind: 'This proof is not available for this transaction (another kind of transfer or provider)',
+  noProvider:
+    'The payment platform did not say which provider carried this transfer, so no provider receipt can be issued for it; ask support for a statement of the transfer',
 } as const;
+
+/** Refusal of another provider's receipt: names the provider that carried the transfer (`PROVIDER_NAMES`). */
+export function otherProviderProofMessage(carriedBy: string): string {
+  return `This transfer was carried by ${carriedBy}; its proof is the ${carriedBy} receipt`;
+}
 
 /** Refusal of the export links. */
 export const EXPORT_LINK_MESSAGES = {

@@ -16,11 +16,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The shared file store (docs/decisions/0013): files of at most 10 MB live in the database, so
- * they are backed up with it and written in the same transaction as their owner (a transaction's
- * attachments, later approval proofs, payment-link and chargeback appendices, support-case files).
- * A file belongs to one merchant; it is found by its random public id within that merchant only.
- * `content_type` is what the server determined from the bytes and the name, never a client's claim.
+ * The shared file store (docs/decisions/0013, 0019): one row per file of at most 10 MB — a
+ * transaction's attachments, later approval proofs, payment-link and chargeback appendices,
+ * support-case files. The row holds the metadata; the bytes live in the blob store (local disk or
+ * S3) under `attachments/<merchant_id>/<public_id>`, put there before the row's transaction
+ * commits. A file belongs to one merchant; it is found by its random public id within that
+ * merchant only. `content_type` is what the server determined from the bytes and the name, never
+ * a client's claim.
  */
 export const storedFiles = pgTable(
   'stored_files',
@@ -36,7 +38,11 @@ export const storedFiles = pgTable(
     size: integer('size').notNull(),
     /** SHA-256 of the content, hex. */
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
+    /**
+     * The bytes of a file written before the blob store (0019), or by the demo history seed: served
+     * from here while set, and moved to the blob store (then set to null) by the file-content-move job.
+     */
+    content: bytea('content'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The user who uploaded it; null when the payment platform (or the demo seed) did. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -44,10 +50,12 @@ export const storedFiles = pgTable(
   (t) => [
     uniqueIndex('stored_files_public_id_key').on(t.publicId),
     index('stored_files_merchant_sha256_idx').on(t.merchantId, t.sha256),
+    // The rows whose bytes are still in the table (to move to the blob store): empty once moved.
+    index('stored_files_inline_content_idx').on(t.id).where(sql`${t.content} is not null`),
     check('stored_files_size_check', sql`${t.size} >= 0 and ${t.size} <= ${sql.raw(String(ATTACHMENT_MAX_BYTES))}`),
-    check('stored_files_size_matches_check', sql`octet_length(${t.content}) = ${t.size}`),
+    check('stored_files_size_matches_check', sql`${t.content} is null or octet_length(${t.content}) = ${t.size}`),
   ],
 );
 
-/** The content as base64 text (fast on both drivers); decode with Buffer.from(text, 'base64'). */
-export const fileContentSql = sql<string>`encode(${storedFiles.content}, 'base64')`;
+/** The content as base64 text (fast on both drivers), null once in the blob store; decode with Buffer.from(text, 'base64'). */
+export const fileContentSql = sql<string | null>`encode(${storedFiles.content}, 'base64')`;

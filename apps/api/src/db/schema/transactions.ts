@@ -1,4 +1,5 @@
 import { PRODUCTS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@andes/contract/common/enums';
+import { PROVIDER_RAILS, TRANSFER_PROVIDERS } from '@andes/contract/transaction/enums';
 import type { Card, Party } from '@andes/contract/transaction/parts';
 import { REFUND_STATUSES, STORE_PLATFORMS } from '@andes/contract/transaction/parts';
 import { sql } from 'drizzle-orm';
@@ -66,6 +67,12 @@ export const transactions = pgTable(
     cardBin: text('card_bin'),
     cardLast4: text('card_last4'),
     e2eId: text('e2e_id'),
+    /**
+     * The provider that carried a SPEI or PIX pay-in or payout (`arcus`, `bs2`…), as the platform's
+     * events name it; null when they never did (no provider receipt is offered then) and for
+     * every other method (docs/decisions/0017-proof-provider.md).
+     */
+    provider: text('provider', { enum: TRANSFER_PROVIDERS }),
     paymentLinkId: text('payment_link_id'),
     storePlatform: text('store_platform', { enum: STORE_PLATFORMS }),
     storeShopDomain: text('store_shop_domain'),
@@ -110,6 +117,16 @@ export const transactions = pgTable(
     check(
       'transactions_amounts_check',
       sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.vat} >= 0 and ${t.heldAmount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} + ${t.chargedBackAmount} <= ${t.amount}`,
+    ),
+    // A provider only on a transfer of its rail: SPEI providers on SPEI product types, PIX providers on PIX ones.
+    check(
+      'transactions_provider_check',
+      sql`${t.provider} is null or ${sql.join(
+        Object.values(PROVIDER_RAILS).map(
+          (rail) => sql`(${t.productType} in (${list(rail.productTypes)}) and ${t.provider} in (${list(rail.providers)}))`,
+        ),
+        sql` or `,
+      )}`,
     ),
     check(
       'transactions_card_check',

@@ -8,13 +8,16 @@ import {
   type EventAck,
   type IncomingAttachment,
   PlatformEvent,
+  providerMismatchOf,
   type TransactionCreatedData,
 } from '@andes/contract/platform/schemas';
+import type { TransferProvider } from '@andes/contract/transaction/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Attachment } from '../../db/schema/transactions.ts';
 import { isAppError } from '../../http/errors.ts';
+import type { BlobStore } from '../files/blob-store.ts';
 import { putFiles } from '../files/files.service.ts';
 import { isUniqueViolation } from '../iam/unique-violation.ts';
 import { countNewTransaction, moveTransaction, type StatsFact } from '../ledger/daily-stats.ts';
@@ -141,6 +144,22 @@ function factOf(t: TransactionRow): StatsFact {
   };
 }
 
+/**
+ * The provider of a transfer after an event that may name it (docs/decisions/0017-proof-provider.md):
+ * the one named, which must fit the transaction's product type (else VALIDATION_FAILED, as
+ * `transaction.created` answers it) and the provider recorded before, if any (else CONFLICT); the
+ * one recorded when the event names none.
+ */
+function providerAfter(t: TransactionRow, named: TransferProvider | undefined): TransferProvider | null {
+  if (named === undefined) return t.provider;
+  const mismatch = providerMismatchOf(named, t.productType);
+  if (mismatch !== null) throw PlatformErrors.invalid('data.provider', `Transaction ${t.uniqueId}: ${mismatch}`);
+  if (t.provider !== null && t.provider !== named) {
+    throw PlatformErrors.conflict(`Transaction ${t.uniqueId} was carried by ${t.provider}; the event names ${named}`);
+  }
+  return named;
+}
+
 /** Runs a rule; its refusal becomes the platform's answer (INSUFFICIENT_BALANCE or CONFLICT). */
 function ruled<T>(rule: () => T, context: string): T {
   try {
@@ -186,6 +205,8 @@ export async function createTransaction(
   d: TransactionCreatedData,
   at: Date,
   eventId: string | null,
+  /** Where the attachments' bytes go (docs/decisions/0019). */
+  blobs: BlobStore,
 ): Promise<TransactionRow> {
   if (await transactionExists(tx, d.uniqueId)) throw PlatformErrors.conflict(`Transaction ${d.uniqueId} already exists`);
   let holderId = merchant.id;
@@ -208,8 +229,9 @@ export async function createTransaction(
   }
   const product = PRODUCT_OF_TYPE[d.transactionType];
   const account = await ensureLocalAccount(tx, holderId, d.country, ACCOUNT_TYPE_OF_PRODUCT[product]);
-  // The files go in the same database transaction: a refused event leaves none behind.
-  const attachments = await storeAttachments(tx, merchant.id, d.attachments ?? []);
+  // The files' rows go in the same database transaction (their bytes to the blob store just before):
+  // a refused event leaves no row behind, and the blob sweep deletes its blobs.
+  const attachments = await storeAttachments(tx, blobs, merchant.id, d.attachments ?? []);
 
   let status: TransactionStatus = d.status;
   let statusReason: string | null = null;
@@ -252,10 +274,11 @@ export async function createTransaction(
 }
 
 /** Stores a new transaction's files in the file store; what the transaction row keeps of them. */
-async function storeAttachments(tx: Db, merchantId: number, files: readonly IncomingAttachment[]): Promise<Attachment[]> {
+async function storeAttachments(tx: Db, blobs: BlobStore, merchantId: number, files: readonly IncomingAttachment[]): Promise<Attachment[]> {
   if (files.length === 0) return [];
   const stored = await putFiles(
     tx,
+    blobs,
     merchantId,
     files.map((f) => ({ name: f.name, content: Buffer.from(f.contentBase64, 'base64') })),
   );
@@ -282,6 +305,7 @@ export class PlatformEventsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** Applies one event (or answers the first outcome of a repeated id). */
@@ -331,7 +355,7 @@ export class PlatformEventsService {
         break;
       case 'transaction.created':
         await lockSubject(tx, subject);
-        await createTransaction(tx, merchant, event.data, at, event.eventId);
+        await createTransaction(tx, merchant, event.data, at, event.eventId, this.blobs);
         await this.applyParked(ctx, subject);
         outcome = 'APPLIED';
         break;
@@ -442,6 +466,7 @@ export class PlatformEventsService {
   private async settled(ctx: EventContext, t: TransactionRow, event: EventOf<'transaction.settled'>): Promise<EventOutcomeValue> {
     this.check(ctx, t, 'PAYIN_SETTLED');
     const d = event.data;
+    const provider = providerAfter(t, d.provider);
     const split = ruled(() => settlementSplit(t.amount, d.fee, d.vat, d.deposit), `Transaction ${t.uniqueId}`);
     const locked = await lock(ctx.tx, [t.accountId]);
     const sys = await systemAccounts(ctx.tx, t.currency);
@@ -457,6 +482,7 @@ export class PlatformEventsService {
       availableAt,
       exchangeRate: d.exchangeRate ?? t.exchangeRate,
       e2eId: d.e2eId ?? t.e2eId,
+      provider,
       statusAt: maxDate(t.statusAt, ctx.at),
     });
     const release = { transactionId: t.id, accountId: t.accountId, merchantId: t.merchantId, country: t.country };
@@ -619,12 +645,18 @@ export class PlatformEventsService {
   ): Promise<EventOutcomeValue> {
     const d = event.data;
     const verdict = this.check(ctx, t, `PAYOUT_${d.status}`);
+    const provider = providerAfter(t, d.provider);
     await markOutboxAccepted(ctx.tx, t.id, ctx.now);
     if (verdict.stale) return 'STALE';
     const before = factOf(t);
     let after: TransactionRow;
     if (d.status === 'IN_PROGRESS') {
-      after = await updateTransaction(ctx.tx, t.id, t.status, { status: 'IN_PROGRESS', e2eId: d.e2eId ?? t.e2eId, statusAt: ctx.at });
+      after = await updateTransaction(ctx.tx, t.id, t.status, {
+        status: 'IN_PROGRESS',
+        e2eId: d.e2eId ?? t.e2eId,
+        provider,
+        statusAt: ctx.at,
+      });
     } else {
       const reserved = await hasEntry(ctx.tx, t.id, 'PAYOUT_RESERVED');
       const locked = await lock(ctx.tx, [t.accountId]);
@@ -643,6 +675,7 @@ export class PlatformEventsService {
           vat,
           settledAt: ctx.at,
           e2eId: d.e2eId ?? t.e2eId,
+          provider,
           statusAt: maxDate(t.statusAt, ctx.at),
         });
       } else {
@@ -653,6 +686,7 @@ export class PlatformEventsService {
         after = await updateTransaction(ctx.tx, t.id, t.status, {
           status: d.status,
           statusReason: d.reason ?? null,
+          provider,
           statusAt: maxDate(t.statusAt, ctx.at),
         });
       }

@@ -7,8 +7,8 @@ import { claimPayouts as claimFromOutbox } from './payouts.outbox.ts';
 
 /** The payment platform's ingestion API (`/internal/v1`, service token). */
 export function registerPlatformRoutes(app: FastifyInstance): void {
-  const { db, clock } = app.andes;
-  const events = new PlatformEventsService(db, clock, app.log);
+  const { db, clock, blobs } = app.andes;
+  const events = new PlatformEventsService(db, clock, app.log, blobs);
   // Events may carry attachments (base64): the body limit fits their per-event maximum.
   registerServiceEndpoint(app, ingestEvent, async ({ body }) => events.apply(body), { bodyLimit: INGEST_BODY_LIMIT_BYTES });
   registerServiceEndpoint(app, claimPayouts, async ({ body }) => ({ list: await claimFromOutbox(db, body, clock()) }));

@@ -20,6 +20,8 @@ export function describedColumnsOf(d: TransactionCreatedData) {
     storeOrderId: d.storeOrder?.orderId ?? null,
     storeOrderName: d.storeOrder?.orderName ?? null,
     description: d.description ?? null,
+    /** The provider of a SPEI or PIX transfer, when the platform names it at creation (the contract checked it fits the product type). */
+    provider: d.provider ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BinaryFile } from '../../http/register-endpoint.ts';
+import type { BlobStore } from '../files/blob-store.ts';
 import { getFile, STORED_FILE_HEADERS } from '../files/files.service.ts';
 import { findTransaction } from './transaction.repository.ts';
 
@@ -16,13 +17,16 @@ const notFound = (message: string) => new AppError(ResultCode.NOT_FOUND, message
  * unknown one), then the file must be one of the transaction's and belong to its merchant.
  */
 export class TransactionAttachmentService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+  ) {}
 
   async download(auth: AuthContext, id: number, fileId: string): Promise<BinaryFile> {
     const row = await findTransaction(this.db, auth.scope, id, { kind: 'any' });
     if (!row) throw notFound(TRANSACTION_MESSAGES.notFound);
     const attachment = row.attachments.find((a) => a.fileId === fileId);
-    const file = attachment ? await getFile(this.db, auth.scope.merchantId, fileId) : null;
+    const file = attachment ? await getFile(this.db, this.blobs, auth.scope.merchantId, fileId) : null;
     if (!attachment || !file) throw notFound(ATTACHMENT_MESSAGES.notFound);
     return {
       filename: attachment.name,

@@ -83,6 +83,30 @@ export async function* transactionExportRows(db: Db, scope: Scope, filter: Trans
   }
 }
 
+/**
+ * The user who asked for an export, as the request pipeline would see them now — still enabled, in
+ * an active merchant, with transactions:export — or null. Work done later on a user's behalf (a
+ * one-time link, a download task) checks again with this.
+ */
+export async function exporterAuth(db: Db, userId: number, merchantId: number): Promise<AuthContext | null> {
+  const user = await findLinkUser(db, userId, merchantId);
+  if (user === null || user.state !== 1 || user.merchantStatus !== 'ACTIVE') return null;
+  const scope = { merchantId: user.merchantId, subMerchantId: user.subMerchantId };
+  const permissions = user.superAdmin ? ALL_CODES : closePermissions(await roleCodesOfUser(db, scope, user.userId));
+  if (!permissions.has(EXPORT_PERMISSION)) return null;
+  return {
+    userId: user.userId,
+    username: user.username,
+    merchantId: user.merchantId,
+    subMerchantId: user.subMerchantId,
+    superAdmin: user.superAdmin,
+    userType: user.userType,
+    permissions,
+    sessionId: '',
+    scope,
+  };
+}
+
 export class TransactionExportService {
   constructor(
     private readonly db: Db,
@@ -129,22 +153,8 @@ export class TransactionExportService {
     const now = this.clock();
     const link = await consumeExportLink(this.db, hashExportToken(token), now);
     if (link === null) return 'gone';
-    const user = await findLinkUser(this.db, link.userId, link.merchantId);
-    if (user === null || user.state !== 1 || user.merchantStatus !== 'ACTIVE') return 'forbidden';
-    const scope = { merchantId: user.merchantId, subMerchantId: user.subMerchantId };
-    const permissions = user.superAdmin ? ALL_CODES : closePermissions(await roleCodesOfUser(this.db, scope, user.userId));
-    if (!permissions.has(EXPORT_PERMISSION)) return 'forbidden';
-    const auth: AuthContext = {
-      userId: user.userId,
-      username: user.username,
-      merchantId: user.merchantId,
-      subMerchantId: user.subMerchantId,
-      superAdmin: user.superAdmin,
-      userType: user.userType,
-      permissions,
-      sessionId: '',
-      scope,
-    };
+    const auth = await exporterAuth(this.db, link.userId, link.merchantId);
+    if (auth === null) return 'forbidden';
     return this.file(auth, TransactionExportRequest.parse(link.request));
   }
 }

@@ -175,6 +175,28 @@ export async function countTransactionsDirect(db: Db, scope: Scope, f: Transacti
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Every matching row counted, with the sum of its amounts per currency (an export's pre-flight
+ * figures). Not capped: it reads the whole filter, as the export will.
+ */
+export async function exportFigures(
+  db: Db,
+  scope: Scope,
+  f: TransactionFilter,
+): Promise<{ currency: string; rows: number; cents: number }[]> {
+  const rows = await exportFiguresQuery(db, scope, f);
+  return rows.map((r) => ({ currency: r.currency, rows: Number(r.rows), cents: Number(r.cents) }));
+}
+
+/** The query of exportFigures (its `toSQL()` runs on a COPY's own connection, in its snapshot). */
+export function exportFiguresQuery(db: Db, scope: Scope, f: TransactionFilter) {
+  return db
+    .select({ currency: t.currency, rows: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${t.amount}), 0)::text` })
+    .from(t)
+    .where(filterWhere(scope, f))
+    .groupBy(t.currency);
+}
+
 const daily = dailyTransactionStats;
 const monthly = monthlyTransactionCounts;
 
@@ -263,6 +285,7 @@ export async function findTransaction(db: Db, scope: Scope, id: number, kind: De
       description: t.description,
       attachments: t.attachments,
       relatedTransactionId: t.relatedTransactionId,
+      provider: t.provider,
     })
     .from(t)
     .where(

@@ -34,7 +34,7 @@ export function registerTransactionRoutes(app: FastifyInstance): void {
     return listSubMerchants(db, auth.scope);
   });
 
-  const attachments = new TransactionAttachmentService(db);
+  const attachments = new TransactionAttachmentService(db, app.andes.blobs);
   registerEndpoint(app, transactionAttachmentDownload, ({ auth, body }) => attachments.download(auth, body.id, body.fileId));
 
   const exports = new TransactionExportService(db, clock, service);

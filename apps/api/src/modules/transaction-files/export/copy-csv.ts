@@ -34,6 +34,8 @@ const CR = 0x0d;
  */
 export class CsvLineEnds {
   private quoted = false;
+  /** Records ended so far (record-ending line breaks seen). */
+  records = 0;
 
   /** The chunk with a CR before every record-ending LF. */
   convert(chunk: Buffer): Buffer {
@@ -62,6 +64,7 @@ export class CsvLineEnds {
       pos = lf + 1;
     }
     this.quoted = quoted;
+    this.records += ends.length;
     if (ends.length === 0) return chunk;
     const out = Buffer.allocUnsafe(chunk.length + ends.length);
     let from = 0;
@@ -120,7 +123,18 @@ function exportSlots(pool: pg.Pool): Slots {
   return slots;
 }
 
-async function* copyCsvChunks(pool: pg.Pool, head: string, select: string): AsyncGenerator<Buffer> {
+export interface CopyCsvOptions {
+  /**
+   * Runs on the COPY's connection first, inside a REPEATABLE READ, READ ONLY transaction that the
+   * COPY shares: what it reads (the download center's row count and sums) is exactly what the
+   * COPY writes, whatever commits in between.
+   */
+  snapshot?: (client: pg.PoolClient) => Promise<void>;
+  /** Called with the number of rows written so far, after each chunk. */
+  onRecords?: (records: number) => void | Promise<void>;
+}
+
+async function* copyCsvChunks(pool: pg.Pool, head: string, select: string, options: CopyCsvOptions): AsyncGenerator<Buffer> {
   yield Buffer.from(head, 'utf8');
   const release = await exportSlots(pool).take();
   try {
@@ -128,9 +142,17 @@ async function* copyCsvChunks(pool: pg.Pool, head: string, select: string): Asyn
     let complete = false;
     try {
       const lines = new CsvLineEnds();
+      if (options.snapshot) {
+        await client.query('begin isolation level repeatable read, read only');
+        await options.snapshot(client);
+      }
       const copy = client.query(copyTo(`copy (${select}) to stdout with (format csv)`, { highWaterMark: READ_AHEAD }));
-      for await (const chunk of copy as AsyncIterable<Buffer>) yield lines.convert(chunk);
+      for await (const chunk of copy as AsyncIterable<Buffer>) {
+        yield lines.convert(chunk);
+        await options.onRecords?.(lines.records);
+      }
       lines.end();
+      if (options.snapshot) await client.query('commit');
       complete = true;
     } finally {
       // A COPY cut short leaves the connection mid-stream: close it instead of pooling it.
@@ -145,6 +167,6 @@ async function* copyCsvChunks(pool: pg.Pool, head: string, select: string): Asyn
  * `head` (byte-order mark and header line, from `csvHead`) then the CSV rows of `select`, a
  * SELECT whose values are all literals (COPY takes no parameters: see sql-literal.ts).
  */
-export function copyCsvStream(pool: pg.Pool, head: string, select: string): Readable {
-  return Readable.from(copyCsvChunks(pool, head, select), { objectMode: false });
+export function copyCsvStream(pool: pg.Pool, head: string, select: string, options: CopyCsvOptions = {}): Readable {
+  return Readable.from(copyCsvChunks(pool, head, select, options), { objectMode: false });
 }

@@ -23,7 +23,7 @@ import {
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 const BOM = '\uFEFF';
-const LINE_END = '\r\n';
+export const CSV_LINE_END = '\r\n';
 /** Characters gathered before a chunk is sent (~64 KB of mostly ASCII). */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -32,7 +32,8 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function rowLine(columns: readonly ExportColumn[], row: ExportRow, context: ExportContext): string {
+/** One data line of the CSV, with its CRLF (the download center hashes these lines). */
+export function csvRowLine(columns: readonly ExportColumn[], row: ExportRow, context: ExportContext): string {
   let line = '';
   for (let i = 0; i < columns.length; i++) {
     const cell = exportCell(columns[i] as ExportColumn, row, context);
@@ -40,12 +41,12 @@ function rowLine(columns: readonly ExportColumn[], row: ExportRow, context: Expo
     if (cell.type === 'amount') line += cell.units;
     else if (cell.type !== 'empty') line += csvField(cell.text);
   }
-  return line + LINE_END;
+  return line + CSV_LINE_END;
 }
 
 /** The start of the file: the byte-order mark and the header line (shared with copy-csv.ts). */
 export function csvHead<Row extends ExportRow>(columns: readonly ExportColumn<Row>[], options: ExportOptions): string {
-  return BOM + (columns as readonly ExportColumn[]).map((c) => csvField(headerText(c, options))).join(',') + LINE_END;
+  return BOM + (columns as readonly ExportColumn[]).map((c) => csvField(headerText(c, options))).join(',') + CSV_LINE_END;
 }
 
 async function* csvChunks<Row extends ExportRow>(
@@ -57,7 +58,7 @@ async function* csvChunks<Row extends ExportRow>(
   const context = exportContext(options);
   let chunk = csvHead(columns, options);
   for await (const row of rows) {
-    chunk += rowLine(cols, row, context);
+    chunk += csvRowLine(cols, row, context);
     if (chunk.length >= CHUNK_CHARS) {
       yield chunk;
       chunk = '';

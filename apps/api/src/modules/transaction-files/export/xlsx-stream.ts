@@ -21,8 +21,10 @@ export const AMOUNT_NUMBER_FORMAT = '0.00';
 export const INSTANT_NUMBER_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 export interface XlsxExportOptions extends ExportOptions {
-  /** Name of the one worksheet (default `Transactions`; Excel allows at most 31 characters). */
+  /** Name of the data worksheet (default `Transactions`; Excel allows at most 31 characters). */
   sheetName?: string;
+  /** A second worksheet written after the data rows (the download center's proof of completeness). */
+  appendix?: () => { sheetName: string; rows: readonly (readonly (string | number)[])[] };
 }
 
 /** XML bytes written between two checks that the zip has moved on (well above its 64 KB batches). */
@@ -105,6 +107,13 @@ async function writeWorkbook<Row extends ExportRow>(
   }
   if (out.destroyed) return;
   sheet.commit();
+  const appendix = options.appendix?.();
+  if (appendix) {
+    const extra = workbook.addWorksheet(appendix.sheetName.slice(0, 31));
+    extra.columns = [{ width: 28 }, { width: 70 }];
+    for (const cells of appendix.rows) extra.addRow([...cells]).commit();
+    extra.commit();
+  }
   await workbook.commit();
 }
 

@@ -1,6 +1,6 @@
 import type { Country } from '@andes/contract/common/countries';
 import type { TransactionStatus, TransactionType } from '@andes/contract/common/enums';
-import { PROOF_VARIANTS, type ProofVariant } from '@andes/contract/transaction/enums';
+import { PROOF_VARIANTS, PROVIDER_RAILS, type ProofVariant } from '@andes/contract/transaction/enums';
 
 /**
  * The proof-of-transfer documents of spec §7 and which of them a transaction has. A proof is
@@ -15,8 +15,9 @@ import { PROOF_VARIANTS, type ProofVariant } from '@andes/contract/transaction/e
  *   layout (issued by Andes) and the gwm layout (issued in the merchant's name, white label).
  *
  * Only pay-ins and payouts are transfers; refunds, chargebacks and marketplace orders have none.
- * When the platform tells which provider carried a SPEI or PIX transfer, only that provider's
- * receipt applies; when it does not (today's events carry no provider), all of the market's do.
+ * A SPEI or PIX transfer has the receipt of the provider that carried it, as the platform's events
+ * name it, and only that one; one whose provider was never named has no provider receipt
+ * (docs/decisions/0017-proof-provider.md).
  */
 
 export { PROOF_VARIANTS, type ProofVariant } from '@andes/contract/transaction/enums';
@@ -67,8 +68,8 @@ export const PROOF_VARIANT_INFO: Readonly<Record<ProofVariant, ProofVariantInfo>
 };
 
 /** Product types whose transfers have the SPEI receipts (MX) and the PIX receipts (BR). */
-export const SPEI_PRODUCT_TYPES: readonly string[] = ['SPEI', 'SPEI_VIRTUAL_ACCOUNT', 'SPEI_BANK_TRANSFER'];
-export const PIX_PRODUCT_TYPES: readonly string[] = ['PIX', 'PIX_QR'];
+export const SPEI_PRODUCT_TYPES: readonly string[] = PROVIDER_RAILS.SPEI.productTypes;
+export const PIX_PRODUCT_TYPES: readonly string[] = PROVIDER_RAILS.PIX.productTypes;
 const TRANSFER_TYPES: readonly TransactionType[] = ['PAY_IN', 'PAY_OUT'];
 
 /** What decides a transaction's proofs; a transaction row has all of it. */
@@ -78,14 +79,14 @@ export interface ProofSubject {
   transactionType: TransactionType;
   status: TransactionStatus;
   paymentLinkId?: string | null;
-  /** The provider that carried the transfer (`arcus`, `bs2`…) when the platform says so. */
+  /** The provider that carried the transfer (`arcus`, `bs2`…); null or absent when the platform never named it. */
   provider?: string | null;
 }
 
+/** The receipt of the family's provider that carried the transfer: none when it is not known or not of the family. */
 function ofFamily(family: ProofFamily, provider: string | null | undefined): ProofVariant[] {
-  const variants = PROOF_VARIANTS.filter((v) => PROOF_VARIANT_INFO[v].family === family);
-  if (!provider) return variants;
-  return variants.filter((v) => PROOF_VARIANT_INFO[v].provider === provider.toLowerCase());
+  if (!provider) return [];
+  return PROOF_VARIANTS.filter((v) => PROOF_VARIANT_INFO[v].family === family && PROOF_VARIANT_INFO[v].provider === provider);
 }
 
 /** The proofs a transaction has, in the order of spec §7 (none unless it is a settled transfer). */

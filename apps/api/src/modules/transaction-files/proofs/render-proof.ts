@@ -2,7 +2,7 @@ import { COUNTRY_INFO, type Country, type Currency, utcOffsetLabel } from '@ande
 import { formatDateTime } from '@andes/contract/common/dates';
 import type { PixKeyType, TransactionStatus, TransactionType } from '@andes/contract/common/enums';
 import { formatCents } from '@andes/contract/common/money';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { TransactionFileErrors } from '../transaction-files.errors.ts';
 import { proofFonts } from './fonts.ts';
 import {
@@ -79,7 +79,7 @@ const ROW_GAP = 5;
 const MUTED = '#666666';
 const INK = '#1a1a1a';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKitDocument>;
 
 class Layout {
   y: number;
@@ -185,13 +185,15 @@ function e2eLabelKey(family: (typeof PROOF_VARIANT_INFO)[ProofVariant]['family']
  * The proof as PDF bytes. Refuses (TransactionFileErrors.proofNotAvailable) a transaction that is
  * not settled or whose kind does not have this proof (see `proofVariantsFor`).
  */
-export function renderProof(
+export async function renderProof(
   variant: ProofVariant,
   data: ProofData,
   language: ProofLanguage,
   options: RenderProofOptions = {},
 ): Promise<Buffer> {
-  if (!proofVariantsFor(data).includes(variant)) return Promise.reject(TransactionFileErrors.proofNotAvailable());
+  if (!proofVariantsFor(data).includes(variant)) throw TransactionFileErrors.proofNotAvailable();
+  // pdfkit (with its font engine) is loaded at the first proof, not at every server start.
+  const { default: PDFDocument } = await import('pdfkit');
   const info = PROOF_VARIANT_INFO[variant];
   const local: LocalLanguage | null = LOCAL_LANGUAGE_OF_COUNTRY[data.country] ?? null;
   const label = (key: ProofLabelKey) => proofLabel(key, language, local);

@@ -1,0 +1,44 @@
+import {
+  downloadRecordDownload,
+  downloadRecordPage,
+  downloadTaskDelete,
+  downloadTaskRetry,
+  transactionExportPreflight,
+  transactionExportTaskCreate,
+} from '@andes/contract/download-center/endpoints';
+import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../http/content-disposition.ts';
+import { registerEndpoint } from '../../http/register-endpoint.ts';
+import { TransactionService } from '../transaction/transaction.service.ts';
+import { DOWNLOAD_LINK_PATH_PREFIX, DownloadCenterService } from './download-center.service.ts';
+import { downloadExpiryJob, downloadReportJob } from './download-report.job.ts';
+
+/** What a used, expired or unknown download link answers (plain text: the browser shows it). */
+export const DOWNLOAD_LINK_GONE_MESSAGE =
+  'This download link has been used or has expired. Open the download center and download the file again.';
+
+/** Wiring of the download center: its calls, its jobs and its one-time download links. */
+export function registerDownloadCenterRoutes(app: FastifyInstance): void {
+  const { db, clock, jobs, mailer, config, blobs } = app.andes;
+  const transactions = new TransactionService(db, clock);
+  const log = app.log.child({ module: 'download-center' });
+  const report = downloadReportJob({ db, clock, log, blobs, transactions, mailer, publicUrl: config.publicUrl });
+  jobs.define(report);
+  jobs.define(downloadExpiryJob({ db, clock, log, blobs }));
+  const service = new DownloadCenterService(db, clock, blobs, transactions, (taskId) => jobs.send(report, { taskId }));
+
+  registerEndpoint(app, downloadRecordPage, ({ auth, body }) => service.page(auth, body));
+  registerEndpoint(app, downloadRecordDownload, ({ auth, body }) => service.link(auth, body.id));
+  registerEndpoint(app, downloadTaskRetry, ({ auth, params }) => service.retry(auth, params.id));
+  registerEndpoint(app, downloadTaskDelete, ({ auth, params }) => service.remove(auth, params.id));
+  registerEndpoint(app, transactionExportPreflight, ({ auth, body }) => service.transactionPreflight(auth, body));
+  registerEndpoint(app, transactionExportTaskCreate, ({ auth, body }) => service.createTransactionTask(auth, body));
+
+  // The one-time link: a plain GET (the browser's download manager), no session; the token is the credential.
+  app.get<{ Params: { token: string } }>(`${DOWNLOAD_LINK_PATH_PREFIX}:token`, async (request, reply) => {
+    const file = await service.fileOfLink(request.params.token);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (file === null) return reply.code(410).type('text/plain; charset=utf-8').send(DOWNLOAD_LINK_GONE_MESSAGE);
+    return reply.code(200).type(file.contentType).header('content-disposition', contentDisposition(file.filename)).send(file.body);
+  });
+}

@@ -1,0 +1,215 @@
+import { COUNTRY_INFO } from '@andes/contract/common/countries';
+import { DOWNLOAD_RETENTION_DAYS, type ReportFormat } from '@andes/contract/download-center/enums';
+import type { ReportFigures } from '@andes/contract/download-center/schemas';
+import { TransactionExportRequest } from '@andes/contract/transaction/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import type { Scope } from '../../http/auth-context.ts';
+import { AppError } from '../../http/errors.ts';
+import { defineJob, type JobDefinition } from '../../jobs/queue.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { renderMail } from '../../plugins/mail-templates.ts';
+import { exportFiguresQuery, type TransactionFilter } from '../transaction/transaction.repository.ts';
+import type { TransactionService } from '../transaction/transaction.service.ts';
+import { transactionExportCopySelect } from '../transaction/transaction-export.repository.ts';
+import { exporterAuth, transactionExportRows } from '../transaction/transaction-export.service.ts';
+import type { ExportOptions } from '../transaction-files/export/columns.ts';
+import { copyCsvStream, postgresPoolOf } from '../transaction-files/export/copy-csv.ts';
+import { csvHead } from '../transaction-files/export/csv-stream.ts';
+import { TRANSACTION_EXPORT_COLUMNS } from '../transaction-files/export/transaction-columns.ts';
+import {
+  claimTask,
+  completeTask,
+  type DownloadTaskRow,
+  dueForExpiry,
+  failTask,
+  markExpired,
+  recordProgress,
+  requeueTask,
+} from './download-center.repository.ts';
+import { expiryOf, figuresOf, type ReportBlobStore, reportKey } from './download-center.service.ts';
+import { copiedCsvReport, type ReportStream, reportStream } from './report-writer.ts';
+
+/** Progress is written every this many rows (and the writer learns there whether the task was deleted). */
+export const PROGRESS_EVERY_ROWS = 1_000;
+
+/** The task was deleted while its file was being written: stop, write nothing. */
+class TaskGone extends Error {}
+/** The task cannot be written, whatever the number of attempts (the reason is for the person who asked). */
+class Unwritable extends Error {}
+
+export interface DownloadReportDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  blobs: ReportBlobStore;
+  transactions: TransactionService;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** The reason a person reads on the record when an attempt fails. */
+function reasonOf(err: unknown): string {
+  if (err instanceof Unwritable) return err.message;
+  if (err instanceof AppError) return err.message;
+  return 'The file could not be written (a server or storage error). Retry the task; if it fails again, contact support.';
+}
+
+async function writeTransactionReport(deps: DownloadReportDeps, task: DownloadTaskRow) {
+  const auth = await exporterAuth(deps.db, task.createdBy, task.merchantId);
+  if (auth === null) throw new Unwritable('The user who asked for this file can no longer export transactions');
+  const request = TransactionExportRequest.parse(task.params);
+  let filter: Awaited<ReturnType<TransactionService['exportFilter']>>;
+  try {
+    filter = await deps.transactions.exportFilter(auth, request);
+  } catch (err) {
+    if (err instanceof AppError) throw new Unwritable(err.message);
+    throw err;
+  }
+  const options = { language: request.language, timeZone: COUNTRY_INFO[request.country].timezoneName, at: deps.clock() };
+  let reported = 0;
+  return transactionReportStream(deps.db, auth.scope, filter, request.format, options, async (n) => {
+    if (n - reported < PROGRESS_EVERY_ROWS) return;
+    reported = n;
+    if (!(await recordProgress(deps.db, task.id, n))) throw new TaskGone();
+  });
+}
+
+/**
+ * The transaction report of a checked filter, with its proof: on PostgreSQL a CSV is written by
+ * PostgreSQL itself (the direct export's path, at COPY's pace) and its figures are counted in the
+ * COPY's own snapshot; an XLSX, and a CSV on PGlite, read the rows in keyset batches and count them
+ * as they pass. `onRows` gets the rows written so far (bench/download-task.ts runs this too).
+ */
+export function transactionReportStream(
+  db: Db,
+  scope: Scope,
+  filter: TransactionFilter,
+  format: ReportFormat,
+  options: ExportOptions,
+  onRows: (rows: number) => Promise<void>,
+): ReportStream {
+  const pool = postgresPoolOf(db);
+  if (format === 'csv' && pool !== null) {
+    let figures: ReportFigures | null = null;
+    const aggregate = exportFiguresQuery(db, scope, filter).toSQL();
+    const head = csvHead(TRANSACTION_EXPORT_COLUMNS, options);
+    const select = transactionExportCopySelect(db, scope, filter, TRANSACTION_EXPORT_COLUMNS, options);
+    const source = copyCsvStream(pool, head, select, {
+      snapshot: async (client) => {
+        // drizzle maps its select by position: read the rows as arrays (currency, rows, cents).
+        const result = await client.query<[string, number, string]>({
+          text: aggregate.sql,
+          values: aggregate.params as unknown[],
+          rowMode: 'array',
+        });
+        figures = figuresOf(result.rows.map(([currency, rows, cents]) => ({ currency, rows: Number(rows), cents: Number(cents) })));
+      },
+      onRecords: onRows,
+    });
+    return copiedCsvReport(source, Buffer.byteLength(head, 'utf8'), () => figures, options.language);
+  }
+  return reportStream(transactionExportRows(db, scope, filter), TRANSACTION_EXPORT_COLUMNS, format, options, onRows);
+}
+
+async function mailCreator(deps: DownloadReportDeps, task: DownloadTaskRow, rows: number): Promise<void> {
+  const [user] = await deps.db
+    .select({ username: users.username, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, task.createdBy));
+  if (!user?.email) return;
+  const link = `${deps.publicUrl.replace(/\/$/, '')}/download-center`;
+  const mail = renderMail(
+    { kind: 'downloadReady', username: user.username, fileName: task.fileName, rows, link, expiresDays: DOWNLOAD_RETENTION_DAYS },
+    user.language,
+  );
+  deps.mailer.dispatch(await deps.mailer.queue({ to: user.email, ...mail }));
+}
+
+/**
+ * Writes a download task's file: claims the task, streams its rows into the blob store (the file
+ * appears only complete: the store's put is atomic), then records the figures and the SHA-256 of
+ * what was written and e-mails the creator a link to the download center. A failed attempt goes
+ * back to PENDING while the queue retries it, and to FAIL with its reason after the last attempt
+ * (or at once when retrying cannot help: the creator lost the right to export). A task deleted
+ * while it runs stops at its next progress write and leaves no file.
+ */
+export function downloadReportJob(deps: DownloadReportDeps): JobDefinition<{ taskId: number }> {
+  const definition = defineJob<{ taskId: number }>({
+    name: 'download-report',
+    retryLimit: 2,
+    retryDelaySeconds: 15,
+    expireInSeconds: 30 * 60,
+    async run({ taskId }, job) {
+      const task = await claimTask(deps.db, taskId, deps.clock());
+      if (task === null) return;
+      const key = reportKey(task);
+      try {
+        const report = await writeTransactionReport(deps, task);
+        const { size } = await deps.blobs.put(key, report.body, { contentType: report.contentType });
+        const figures = report.proof.figures();
+        const finishedAt = deps.clock();
+        const completed = await completeTask(deps.db, task.id, {
+          rowsWritten: figures.rowCount,
+          written: figures,
+          sha256: report.proof.sha256(),
+          size,
+          blobKey: key,
+          finishedAt,
+          expiresAt: expiryOf(finishedAt),
+        });
+        if (!completed) {
+          await deps.blobs.delete(key);
+          return;
+        }
+        await mailCreator(deps, task, figures.rowCount).catch((err: unknown) =>
+          deps.log.warn({ err, taskId }, 'download ready mail not queued'),
+        );
+      } catch (err) {
+        if (err instanceof TaskGone) {
+          await deps.blobs.delete(key);
+          return;
+        }
+        const reason = reasonOf(err);
+        if (err instanceof Unwritable || job.retryCount >= definition.retryLimit) {
+          deps.log.warn({ err, taskId }, 'download task failed');
+          await failTask(deps.db, task.id, reason, deps.clock());
+          return;
+        }
+        await requeueTask(deps.db, task.id, reason);
+        throw err;
+      }
+    },
+  });
+  return definition;
+}
+
+/** Files are deleted when their retention is over; the record stays, marked expired. */
+export function downloadExpiryJob(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; blobs: ReportBlobStore }): JobDefinition {
+  return defineJob({
+    name: 'download-expiry',
+    cron: '*/15 * * * *',
+    runAtStart: true,
+    singleton: true,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    async run() {
+      let expired = 0;
+      for (;;) {
+        const now = deps.clock();
+        const due = await dueForExpiry(deps.db, now, 100);
+        for (const task of due) {
+          if (task.blobKey !== null) await deps.blobs.delete(task.blobKey);
+          await markExpired(deps.db, task.id, now);
+          expired += 1;
+        }
+        if (due.length < 100) break;
+      }
+      if (expired > 0) deps.log.info({ expired }, 'download files expired');
+    },
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Download task: a transaction report of (at least) a million rows written the way the download
+ * center's worker writes it — `transactionReportStream` (download-report.job.ts) into the blob
+ * store (a local-disk store in a temporary folder) — as CSV and as XLSX, against PostgreSQL's own
+ * `COPY (SELECT …) TO STDOUT` of the same rows. Issue 9's targets: the worker's RSS grows by less
+ * than 100 MB while it writes, and the CSV task runs at ≥ 0.5 × COPY's rows/s.
+ *
+ * The slice: a bench merchant's pay-in list in one country for the API's default window (as
+ * export-rate.ts). RSS is sampled every 50 ms during each run; the growth is the peak minus the RSS
+ * just before the run (after a GC when node runs with --expose-gc). READ ONLY on the database; the
+ * files go to a temporary folder that is removed at the end.
+ *
+ *   npx tsx bench/download-task.ts --url postgres://postgres@127.0.0.1:5432/andes_bench
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { COUNTRIES, COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
+import type { ReportFormat } from '@andes/contract/download-center/enums';
+import { resolveCreatedRange } from '@andes/contract/transaction/schemas';
+import { to as copyTo } from 'pg-copy-streams';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { transactionReportStream } from '../apps/api/src/modules/download-center/download-report.job.ts';
+import { LocalDiskBlobStore } from '../apps/api/src/modules/files/local-disk-blob-store.ts';
+import type { TransactionFilter } from '../apps/api/src/modules/transaction/transaction.repository.ts';
+import { transactionExportCopySelect } from '../apps/api/src/modules/transaction/transaction-export.repository.ts';
+import type { ExportOptions } from '../apps/api/src/modules/transaction-files/export/columns.ts';
+import { postgresPoolOf } from '../apps/api/src/modules/transaction-files/export/copy-csv.ts';
+import { TRANSACTION_EXPORT_COLUMNS } from '../apps/api/src/modules/transaction-files/export/transaction-columns.ts';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    merchant: { type: 'string', default: 'BENCH-0001' },
+    country: { type: 'string', default: 'BR' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(`usage: tsx bench/download-task.ts --url URL [--merchant CODE] [--country CC]`);
+  process.exit(0);
+}
+const url = values.url ?? process.env.BENCH_DATABASE_URL;
+if (!url) {
+  console.error('give --url or BENCH_DATABASE_URL (a database filled by generate-transactions.ts)');
+  process.exit(2);
+}
+const country = values.country as Country;
+if (!COUNTRIES.includes(country)) throw new Error(`unknown country ${values.country}`);
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const database = await openDatabase({ kind: 'postgres', url });
+const { db } = database;
+const pool = postgresPoolOf(db);
+if (pool === null) throw new Error('not a PostgreSQL pool');
+const merchantRows = await pool.query<{ id: number }>('select id from merchants where code = $1', [values.merchant]);
+const merchantId = Number(merchantRows.rows[0]?.id);
+if (!Number.isSafeInteger(merchantId)) throw new Error(`no merchant ${values.merchant}: fill the database with generate-transactions.ts`);
+const scope = { merchantId, subMerchantId: null };
+const now = new Date();
+const timeZone = COUNTRY_INFO[country].timezoneName;
+const window = resolveCreatedRange(undefined, timeZone, now);
+if ('message' in window || window.start === null || window.end === null) throw new Error('no default window');
+const filter: TransactionFilter = {
+  country,
+  transactionTypes: ['PAY_IN'],
+  createdFrom: new Date(window.start),
+  createdTo: new Date(window.end),
+  statuses: [],
+  productTypes: [],
+  subMerchantIds: [],
+};
+const options: ExportOptions = { language: 'en', timeZone, at: now };
+
+/** Peak RSS above the level at the start, sampled every 50 ms while `work` runs. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; rssGrowth: number }> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, ms: performance.now() - started, rssGrowth: peak - base };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const folder = mkdtempSync(join(os.tmpdir(), 'andes-download-bench-'));
+const store = new LocalDiskBlobStore(folder);
+
+async function copyRun(): Promise<{ rows: number; bytes: number }> {
+  const select = transactionExportCopySelect(db, scope, filter, TRANSACTION_EXPORT_COLUMNS, options);
+  const client = await pool?.connect();
+  if (!client) throw new Error('no client');
+  let bytes = 0;
+  let rows = 0;
+  try {
+    const copy = client.query(copyTo(`copy (${select}) to stdout with (format csv)`));
+    await pipeline(
+      copy,
+      new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows += 1;
+          cb();
+        },
+      }),
+    );
+  } finally {
+    client.release();
+  }
+  return { rows, bytes };
+}
+
+async function taskRun(format: ReportFormat) {
+  const report = transactionReportStream(db, scope, filter, format, options, async () => undefined);
+  const put = await store.put(`reports/${merchantId}/bench.${format}`, report.body);
+  return { ...put, figures: report.proof.figures(), sha256: report.proof.sha256() };
+}
+
+console.log(`Andes download-task benchmark — ${new Date().toISOString()}`);
+console.log(
+  `machine: ${os.type()} ${os.release()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${mb(os.totalmem() / 1024)} GiB RAM; load average ${load()} at start`,
+);
+const version = await pool.query<{ version: string }>('select version()');
+console.log(
+  `Node ${process.version}; ${version.rows[0]?.version.split(' on ')[0]}; gc exposed: ${typeof (globalThis as { gc?: unknown }).gc === 'function'}`,
+);
+console.log(
+  `slice: ${values.merchant} ${country} pay-ins, default window ${new Date(window.start).toISOString()} – ${new Date(window.end).toISOString()}`,
+);
+
+const copy = await measured(copyRun);
+const csv = await measured(() => taskRun('csv'));
+const xlsx = await measured(() => taskRun('xlsx'));
+const rows = csv.result.figures.rowCount;
+const rate = (n: number, ms: number) => (n / ms) * 1000;
+console.log(`rows: ${fmt(rows)} (COPY lines ${fmt(copy.result.rows)})`);
+console.log(
+  `COPY (list SELECT) TO STDOUT csv     ${fmt(copy.ms)} ms  ${fmt(rate(copy.result.rows, copy.ms))} rows/s  ${fmt(copy.result.bytes)} bytes`,
+);
+console.log(
+  `download task, CSV → blob store       ${fmt(csv.ms)} ms  ${fmt(rate(rows, csv.ms))} rows/s  ${fmt(csv.result.size)} bytes  RSS +${mb(csv.rssGrowth)} MB`,
+);
+console.log(
+  `download task, XLSX → blob store      ${fmt(xlsx.ms)} ms  ${fmt(rate(xlsx.result.figures.rowCount, xlsx.ms))} rows/s  ${fmt(xlsx.result.size)} bytes  RSS +${mb(xlsx.rssGrowth)} MB`,
+);
+const ratio = rate(rows, csv.ms) / rate(copy.result.rows, copy.ms);
+console.log(`ratio CSV task / COPY rows/s: ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+for (const [name, run] of [
+  ['CSV', csv],
+  ['XLSX', xlsx],
+] as const) {
+  console.log(`RSS growth ${name}: ${mb(run.rssGrowth)} MB (target < 100 MB: ${run.rssGrowth < 100 * 1024 * 1024 ? 'met' : 'NOT met'})`);
+}
+console.log(
+  `proof: CSV and XLSX hash alike: ${csv.result.sha256 === xlsx.result.sha256 ? 'yes' : 'NO'} (${csv.result.sha256.slice(0, 16)}…); rows ${fmt(rows)} = ${fmt(xlsx.result.figures.rowCount)}`,
+);
+console.log(`load average ${load()} at end`);
+rmSync(folder, { recursive: true, force: true });
+await database.close();
