@@ -121,6 +121,8 @@ export interface ObjectRef {
   answer: { refused: number } | 'filter';
   /** `filter` of a call that answers a one-time download URL (`data.url`): the file it gives is compared. */
   followUrl?: boolean;
+  /** `filter` of a call that creates something new each time: its answers are compared by this part of their data. */
+  judgedBy?: (data: unknown) => unknown;
 }
 
 export interface Entry {
@@ -317,6 +319,15 @@ const attachmentEntry: Entry = {
 
 /** An export of the pay-in list in MX (a country both merchants have). */
 const payinExport = { list: 'payin', format: 'csv', language: 'en' };
+
+/** The body of a task creation: a fresh idempotency key each time it is spread into a request. */
+function newTaskBody(): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...payinExport };
+  Object.defineProperty(body, 'idempotencyKey', { get: () => randomUUID(), enumerable: true });
+  return body;
+}
+/** What a queued task says it will write (its pre-flight figures). */
+const expectedOf = (data: unknown) => (typeof data === 'object' && data !== null ? Reflect.get(data, 'expected') : data);
 
 /** A download task named by its public id: CONDOR naming ANDES-DEMO's task is answered as a missing one. */
 const taskRef = (call: (w: World, id: number | string) => Call): ObjectRef => ({
@@ -807,5 +818,7 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   [transactionExportTaskCreate.path]: {
     precondition: 'transactions:export; a new idempotency key per request',
     sample: () => ({ body: { ...payinExport, country: 'BR', idempotencyKey: randomUUID() } }),
+    // Each request queues a new task: the foreign id must count what a missing id counts.
+    objects: [subMerchantFilter(newTaskBody()), ...idFilters('payin', newTaskBody()).map((ref) => ({ ...ref, judgedBy: expectedOf }))],
   },
 };
