@@ -19,7 +19,7 @@ import { mailDeliveryJob } from './jobs/mail-delivery.job.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { sessionCleanupJob } from './jobs/session-cleanup.job.ts';
 import { settlementReleaseJob } from './jobs/settlement-release.job.ts';
-import { loggerOptions } from './logging.ts';
+import { serverLogging } from './logging.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { ActivityRecorder } from './modules/activity/activity.recorder.ts';
 import { registerActivityRoutes } from './modules/activity/activity.routes.ts';
@@ -109,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    ...serverLogging(config, options.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

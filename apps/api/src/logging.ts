@@ -1,6 +1,8 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
+import { SIMULATOR_USER_AGENT } from './simulator/client.ts';
 
 /** Any key that looks like a secret: passwords, tokens, MFA codes, secrets, cookies. */
 const SECRET_KEY = /pass(word)?|token|auth[-_]?code|secret|authorization|cookie/i;
@@ -61,6 +63,128 @@ export function serializeError(error: unknown): unknown {
   const after = at >= 0 ? stack.slice(at + String(own).length) : '';
   const frames = after.split('\n').filter((line) => STACK_FRAME.test(line));
   return { ...rest, message, stack: [message, ...frames].join('\n') };
+}
+
+/**
+ * How log lines are written: `pretty` — short human lines (time, level, message; a request as
+ * `POST /dashboard/… 200 12 ms`) — for a person at a terminal; `json` — one JSON object a line —
+ * everywhere else: production, tests, and any output that is not a terminal (a file, a pipe, a
+ * log collector).
+ */
+export type LogFormat = 'pretty' | 'json';
+
+/** The log format of a process whose stdout is (`isTTY`) or is not a terminal. */
+export function logFormatOf(stdoutIsTTY: boolean | undefined, env: NodeJS.ProcessEnv): LogFormat {
+  if (stdoutIsTTY !== true) return 'json';
+  if (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' || env.VITEST !== undefined) return 'json';
+  return 'pretty';
+}
+
+/** What requestLogLevel reads of a request. */
+export interface LevelledRequest {
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Level of a request's log lines. The health check (polled by load balancers and scripts) and
+ * the built-in simulator's calls to the ingestion API (a few a second in demo mode, recognised by
+ * their user agent) are logged at `debug`, hidden at the default `info`; every other request at
+ * `info`. Only the level changes: the lines are the same.
+ */
+export function requestLogLevel(request: LevelledRequest): 'info' | 'debug' {
+  const path = request.url.split('?', 1)[0];
+  if (path === '/healthz') return 'debug';
+  if (path?.startsWith('/internal/') && request.headers['user-agent'] === SIMULATOR_USER_AGENT) return 'debug';
+  return 'info';
+}
+
+/**
+ * Fastify's request lines ("incoming request", "request completed") at requestLogLevel's level.
+ * In the pretty format a request is one line: its completion, with the method and URL; the
+ * incoming line is at `debug`. Errors keep Fastify's own lines and levels.
+ */
+export class RequestLogController extends LogController {
+  private readonly format: LogFormat;
+
+  constructor(format: LogFormat) {
+    super();
+    this.format = format;
+  }
+
+  override incomingRequest(request: FastifyRequest, _reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const level = this.format === 'pretty' ? 'debug' : requestLogLevel(request);
+    request.log[level]({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    if (this.isLogDisabled(request)) return;
+    const level = requestLogLevel(request);
+    const responseTime = reply.elapsedTime;
+    if (this.format === 'pretty') reply.log[level]({ req: request, res: reply, responseTime }, 'request completed');
+    else reply.log[level]({ res: reply, responseTime }, 'request completed');
+  }
+}
+
+interface PrettyRequestLine {
+  req?: { method?: unknown; url?: unknown };
+  res?: { statusCode?: unknown };
+  responseTime?: unknown;
+}
+
+/** The message of a pretty line: a request's method, URL, status and time; else the message. */
+export function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const { req, res, responseTime } = log as PrettyRequestLine;
+  const message = String(log[messageKey] ?? '');
+  if (!req || typeof req.method !== 'string' || typeof req.url !== 'string') return message;
+  const request = `${req.method} ${req.url}`;
+  if (message === 'incoming request') return `${request} …`;
+  const status = res && typeof res.statusCode === 'number' ? ` ${res.statusCode}` : '';
+  const ms = typeof responseTime === 'number' ? ` ${Math.round(responseTime)} ms` : '';
+  return message === 'request completed' ? `${request}${status}${ms}` : `${message} (${request}${status}${ms})`;
+}
+
+/**
+ * The pretty format: one short line a log (`14:02:11 INFO: POST /dashboard/… 200 12 ms`), other
+ * fields after the message on the same line, an error's stack below it. Each line is formatted
+ * and written at once (no stream pipeline), so it keeps its order with what the server prints
+ * itself (the banner).
+ */
+export function prettyLogStream(
+  out: { write(text: string): unknown } = process.stdout,
+  colorize: boolean = pinoPretty.isColorSupported,
+): DestinationStream {
+  const pretty = pinoPretty.prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime,simulator',
+    customPrettifiers: { time: (time) => String(time) },
+    messageFormat: (log, messageKey) => prettyMessage(log, messageKey),
+  });
+  return {
+    write(line: string) {
+      out.write(pretty(line));
+    },
+  };
+}
+
+/**
+ * The logger and request-line options of the server's Fastify instance. Lines go to `stream` when
+ * given (tests, benchmarks: JSON), else to stdout in the format logFormatOf chooses for it.
+ */
+export function serverLogging(
+  config: Pick<Config, 'logLevel'>,
+  stream?: DestinationStream,
+  format: LogFormat = stream ? 'json' : logFormatOf(process.stdout.isTTY, process.env),
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const destination = stream ?? (format === 'pretty' ? prettyLogStream() : undefined);
+  return { logger: loggerOptions(config, destination), logController: new RequestLogController(format) };
 }
 
 /**

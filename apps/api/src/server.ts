@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { databaseTargetOf, openDatabase } from './db/client.ts';
-import { DEMO_SIGN_INS, seedDemo } from './db/seed/demo.ts';
-import { seedDemoHistory } from './db/seed/demo-history.ts';
-import { createPasswordHasher } from './modules/auth/password-hasher.ts';
-import { type PlatformTokenSource, readOrCreateTokenFile, setUpPlatformToken } from './modules/platform/service-token.ts';
+import { createPgliteCluster, isNewPgliteDirectory, pgliteDirectoryOf } from './db/pglite-cluster.ts';
+import type { PreparedDemoHistory } from './db/seed/demo-history.ts';
+import type { PlatformTokenSource } from './modules/platform/service-token.ts';
 import { loadSecretKey, SecretBox, secretKeyFile } from './security/secret-box.ts';
-import { type Simulator, startSimulator } from './simulator/runner.ts';
+import type { Simulator } from './simulator/runner.ts';
 
 /** `smtp://user:pass@mail.example.com:587` → `mail.example.com:587` (never the credentials). */
 function smtpHostOf(url: string): string {
@@ -39,15 +36,52 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const database = await openDatabase(databaseTargetOf(config));
-  await database.migrate();
+  // The first start of the embedded database creates its cluster in a worker thread while this
+  // thread loads the rest of the server and plans the demo history (the two longest steps before
+  // the history is written); on every start the database opens and is migrated while the rest of
+  // the server loads. So the modules below are imported here, not at the top of the file.
+  const pgliteDir = config.databaseUrl === null ? pgliteDirectoryOf(config.dataDir) : null;
+  const firstStart = pgliteDir !== null && isNewPgliteDirectory(pgliteDir);
+  const clusterCreated = firstStart
+    ? createPgliteCluster(pgliteDir).catch((err: unknown) => {
+        console.error('Creating the embedded database in a worker thread failed; creating it here:', err);
+      })
+    : undefined;
+  const { databaseTargetOf, openDatabase } = await import('./db/client.ts');
+  const opened = (async () => {
+    await clusterCreated;
+    const database = await openDatabase(databaseTargetOf(config));
+    await database.migrate();
+    return database;
+  })();
+  // A failure is thrown where it is awaited, below.
+  opened.catch(() => undefined);
+  const [
+    { buildApp },
+    { DEMO_SIGN_INS, seedDemo },
+    { prepareDemoHistory, seedDemoHistory },
+    { createPasswordHasher },
+    { readOrCreateTokenFile, setUpPlatformToken },
+    { startSimulator },
+  ] = await Promise.all([
+    import('./app.ts'),
+    import('./db/seed/demo.ts'),
+    import('./db/seed/demo-history.ts'),
+    import('./modules/auth/password-hasher.ts'),
+    import('./modules/platform/service-token.ts'),
+    import('./simulator/runner.ts'),
+  ]);
+  const historyWanted = config.demo && config.platform.demoHistory > 0;
+  let prepared: PreparedDemoHistory | undefined;
+  if (firstStart && historyWanted) prepared = prepareDemoHistory({ transactions: config.platform.demoHistory });
+  const database = await opened;
   const hasher = createPasswordHasher(config.passwordHashing);
   let seeded = false;
   if (config.demo) seeded = await database.withStartupLock((db) => seedDemo(db, hasher));
   let history = '';
-  if (config.demo && config.platform.demoHistory > 0) {
+  if (historyWanted) {
     const result = await database.withStartupLock((db) =>
-      seedDemoHistory(db, { transactions: config.platform.demoHistory, log: (line) => console.log(line) }),
+      seedDemoHistory(db, { transactions: config.platform.demoHistory, prepared, log: (line) => console.log(line) }),
     );
     if (result.created)
       history = `, ${result.transactions.toLocaleString('en-US')} transactions of history in ${(result.totalMs / 1000).toFixed(1)} s`;

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { installJobSchema } from '../jobs/job-schema.ts';
+import { pgliteDirectoryOf } from './pglite-cluster.ts';
 
 /**
  * The database handle every repository takes. Both drivers (PGlite, node-postgres) and their
@@ -50,7 +50,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const STARTUP_LOCK_KEY = 0x616e646573;
 
 export function databaseTargetOf(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: pgliteDirectoryOf(config.dataDir) };
 }
 
 /** `postgres://user:secret@host:5432/db` → `PostgreSQL host:5432/db` (never the password). */

@@ -8,6 +8,12 @@ import { EventAck, type OfferedPayout, PayoutClaim, type PlatformEventInput } fr
  * to go on, retry the same event id later, or give the lifecycle up. The token is never logged.
  */
 
+/**
+ * User agent of every call the simulator makes: the server logs these calls at debug level, so the
+ * built-in simulator's traffic does not bury the other lines (logging.ts, requestLogLevel).
+ */
+export const SIMULATOR_USER_AGENT = 'andes-simulator';
+
 export type SendResult =
   | { kind: 'ack'; ack: EventAck }
   /** The available balance did not cover it (refund, transfer out); nothing moved: may be sent again later. */
@@ -55,7 +61,7 @@ export class PlatformClient {
     try {
       const res = await this.fetchFn(`${this.base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
+        headers: { 'content-type': 'application/json', 'user-agent': SIMULATOR_USER_AGENT, authorization: `Bearer ${this.token}` },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

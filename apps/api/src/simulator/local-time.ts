@@ -3,7 +3,9 @@ import { addDays, type CalendarDate, startOfLocalDay, zoneOffsetMs } from '@ande
 /**
  * Local calendar arithmetic for many instants at once (the demo history handles hundreds of
  * thousands): the contract's zone functions, with each zone's offset cached per UTC hour (every
- * zone Andes serves changes its offset on an hour boundary) and each day's start cached.
+ * zone Andes serves changes its offset on an hour boundary) and each day's start cached. An
+ * offset is asked of Intl twice per UTC day — at its first and its last hour — and once per hour
+ * only on a day whose two differ (a daylight-saving change: zones change at most once a day).
  */
 
 const HOUR_MS = 3_600_000;
@@ -18,22 +20,35 @@ function offsetAt(timeZone: string, ms: number): number {
     offsets.set(timeZone, byHour);
   }
   const hour = Math.floor(ms / HOUR_MS);
-  let offset = byHour.get(hour);
-  if (offset === undefined) {
-    offset = zoneOffsetMs(timeZone, hour * HOUR_MS);
-    byHour.set(hour, offset);
+  const offset = byHour.get(hour);
+  if (offset !== undefined) return offset;
+  const firstHour = Math.floor(hour / 24) * 24;
+  const first = zoneOffsetMs(timeZone, firstHour * HOUR_MS);
+  const last = zoneOffsetMs(timeZone, (firstHour + 23) * HOUR_MS);
+  for (let h = firstHour; h < firstHour + 24; h += 1) {
+    byHour.set(h, first === last ? first : zoneOffsetMs(timeZone, h * HOUR_MS));
   }
-  return offset;
+  return byHour.get(hour) as number;
 }
+
+/** `YYYY-MM-DD` of each day number (days since the epoch) met so far. */
+const dateTexts = new Map<number, CalendarDate>();
 
 /** The calendar date of an instant in a zone (same answer as the contract's localDateOf). */
 export function localDate(timeZone: string, ms: number): CalendarDate {
-  return new Date(ms + offsetAt(timeZone, ms)).toISOString().slice(0, 10);
+  const day = Math.floor((ms + offsetAt(timeZone, ms)) / DAY_MS);
+  let text = dateTexts.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dateTexts.set(day, text);
+  }
+  return text;
 }
 
 /** The local hour (0–23) of an instant in a zone. */
 export function localHour(timeZone: string, ms: number): number {
-  return new Date(ms + offsetAt(timeZone, ms)).getUTCHours();
+  const local = ms + offsetAt(timeZone, ms);
+  return Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 }
 
 /** The first instant of a local date (the contract's startOfLocalDay, cached). */

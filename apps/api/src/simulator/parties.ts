@@ -151,13 +151,22 @@ const PHONES: Readonly<Record<Country, { cc: string; digits: number; lead: strin
 
 const EMAIL_DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com', 'icloud.com'];
 
+/** Slugs of the names met so far (a few thousand: names are drawn from lists), for the demo history's speed. */
+const slugs = new Map<string, string>();
+
 function asciiSlug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '.')
-    .replace(/^\.+|\.+$/g, '');
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    slug = text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '.')
+      .replace(/^\.+|\.+$/g, '');
+    if (slugs.size >= 100_000) slugs.clear();
+    slugs.set(text, slug);
+  }
+  return slug;
 }
 
 export function personName(rng: Rng, country: Country): string {

@@ -7,7 +7,7 @@ import { newFileId, sha256Hex } from '../../modules/files/files.service.ts';
 import { globalAccountNo, localAccountNo } from '../../modules/ledger/account-numbers.ts';
 import { demoAttachmentsOf, hasDemoAttachments } from '../../simulator/attachments.ts';
 import { type BookAccount, type BookIds, type BookMerchant, HistoryBook, type TxRow } from '../../simulator/history-book.ts';
-import { planHistory } from '../../simulator/history-plan.ts';
+import { type HistoryPlan, planHistory } from '../../simulator/history-plan.ts';
 import type { PlannedEvent } from '../../simulator/lifecycle.ts';
 import { DEFAULT_TARGETS, type SimTarget } from '../../simulator/merchants.ts';
 import type { Db } from '../client.ts';
@@ -33,7 +33,44 @@ export interface DemoHistoryOptions {
   days?: number;
   /** Default: the demo merchants. */
   targets?: readonly SimTarget[];
+  /**
+   * The model's plan made beforehand by prepareDemoHistory with the same options (server.ts makes
+   * it while a first start creates the embedded database in a worker thread). Used — and consumed —
+   * when all the targets exist; its `now` is the history's end unless `now` is given.
+   */
+  prepared?: PreparedDemoHistory;
   log?: (line: string) => void;
+}
+
+/** A plan of the demo history made before the database is ready (prepareDemoHistory). */
+export interface PreparedDemoHistory {
+  readonly now: number;
+  /** What it was planned for: transactions, seed, days and targets. */
+  readonly key: string;
+  readonly plan: HistoryPlan;
+}
+
+const DEFAULT_SEED = 'andes-demo';
+const DEFAULT_DAYS = 182;
+
+function planKey(transactions: number, seed: string, days: number, targets: readonly SimTarget[]): string {
+  return JSON.stringify([transactions, seed, days, targets]);
+}
+
+/**
+ * Runs the lifecycle model of seedDemoHistory ahead of the database (the longest part of the
+ * history that needs no database: its transactions, people, amounts and events over time).
+ */
+export function prepareDemoHistory(options: DemoHistoryOptions): PreparedDemoHistory {
+  const now = (options.now ?? new Date()).getTime();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const days = options.days ?? DEFAULT_DAYS;
+  const targets = options.targets ?? DEFAULT_TARGETS;
+  return {
+    now,
+    key: planKey(options.transactions, seed, days, targets),
+    plan: planHistory({ transactions: options.transactions, now, seed, days, targets }),
+  };
 }
 
 export interface DemoHistoryResult {
@@ -352,8 +389,9 @@ function demoFilesOf(txs: readonly TxRow[]): { rows: DemoFileRows; byTx: Map<num
  */
 export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Promise<DemoHistoryResult> {
   const started = performance.now();
-  const now = (options.now ?? new Date()).getTime();
-  const seed = options.seed ?? 'andes-demo';
+  const now = options.now?.getTime() ?? options.prepared?.now ?? Date.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const days = options.days ?? DEFAULT_DAYS;
   const targets = options.targets ?? DEFAULT_TARGETS;
   const empty = (skipped: string): DemoHistoryResult => ({
     created: false,
@@ -490,7 +528,11 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
     // Plan and post in memory, in time order; releases fall due in between.
     const book = new HistoryBook(accounts, merchants, firstIds);
     {
-      const plan = planHistory({ transactions: options.transactions, now, seed, days: options.days ?? 182, targets: usable });
+      const prepared = options.prepared;
+      const plan =
+        prepared && prepared.now === now && prepared.key === planKey(options.transactions, seed, days, usable)
+          ? prepared.plan
+          : planHistory({ transactions: options.transactions, now, seed, days, targets: usable });
       const events: PlannedEvent[] = plan.funding;
       for (const p of plan.plans) for (const e of p.events) if (e.at <= now) events.push(e);
       plan.plans.length = 0;
@@ -529,6 +571,20 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
       [[...LOADED_TABLES]],
     );
     for (const ix of indexes) await s.query(`drop index ${quoteIdent(ix.name)}`);
+    // So are the primary keys that no foreign key references (all but ledger_entries'): COPY would
+    // insert every row into a key's index one by one; adding the key again after the load builds
+    // its index with one sort, and checks that the ids are unique.
+    const keys = await s.query<{ table: string; name: string; def: string }>(
+      `select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+         from pg_constraint c
+         join pg_class t on t.oid = c.conrelid
+        where c.contype = 'p'
+          and t.relnamespace = current_schema()::regnamespace
+          and t.relname = any($1::text[])
+          and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)`,
+      [[...LOADED_TABLES]],
+    );
+    for (const k of keys) await s.query(`alter table ${quoteIdent(k.table)} drop constraint ${quoteIdent(k.name)}`);
     const writtenAt = new Date(now).toISOString();
     const txs = book.transactions;
     // The newest transfers' receipts and payouts' invoices, in the file store (one row per file).
@@ -653,6 +709,7 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
           ]
         : [];
     });
+    for (const k of keys) await s.query(`alter table ${quoteIdent(k.table)} add constraint ${quoteIdent(k.name)} ${k.def}`);
     for (const ix of indexes) await s.query(ix.def);
     if (kind === 'pglite') await s.query('set local session_replication_role = origin');
     else await s.query('set local session_replication_role = default').catch(() => undefined);

@@ -1,7 +1,6 @@
 import { USER_TYPES } from '@andes/contract/auth/schemas';
 import type { Country } from '@andes/contract/common/countries';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
-import { sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../../modules/auth/password-hasher.ts';
 import type { Db } from '../client.ts';
 import { merchantAreas, merchants } from '../schema/merchants.ts';
@@ -186,10 +185,12 @@ const ROLES_MERCHANT = 'ANDES-DEMO';
  * there was data already.
  */
 export async function seedDemo(db: Db, hasher: PasswordHasher, now: Date = new Date()): Promise<boolean> {
+  // A restart finds merchants and hashes nothing (the six argon2id hashes are only for a new database).
+  const anyMerchant = async (d: Db) => (await d.select({ id: merchants.id }).from(merchants).limit(1)).length > 0;
+  if (await anyMerchant(db)) return false;
   const hashes = new Map(await Promise.all(USERS.map(async (u) => [u.key, await hasher.hash(DEMO_SIGN_INS[u.key].password)] as const)));
   return db.transaction(async (tx) => {
-    const existing = await tx.select({ n: sql<number>`count(*)::int` }).from(merchants);
-    if ((existing[0]?.n ?? 0) > 0) return false;
+    if (await anyMerchant(tx)) return false;
 
     const merchantIds = new Map<string, number>();
     for (const m of MERCHANTS) {
