@@ -35,13 +35,14 @@ export async function createUser(
   request: APIRequestContext,
   adminToken: string,
   opts: { username: string; password: string; roleIds: number[]; countries?: string[] },
-): Promise<{ id: number }> {
+): Promise<{ id: number; displayName: string }> {
+  const displayName = `E2E ${opts.username}`;
   const added = await call(
     request,
     userAdd,
     {
       username: opts.username,
-      displayName: `E2E ${opts.username}`,
+      displayName,
       email: `${opts.username}@example.com`,
       roleIds: opts.roleIds,
       countries: (opts.countries ?? ['BR', 'MX']) as never,
@@ -53,7 +54,7 @@ export async function createUser(
   const linkToken = new URL(resetLink.link).searchParams.get('token') ?? '';
   const reset = await call(request, passwordReset, { newPassword: opts.password, confirmPassword: opts.password }, { token: linkToken });
   if (reset.code !== 200) throw new Error(`password reset failed: ${reset.code} ${reset.msg}`);
-  return { id };
+  return { id, displayName };
 }
 
 export async function createRole(request: APIRequestContext, adminToken: string, name: string, permissions: string[]): Promise<number> {

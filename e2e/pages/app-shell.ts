@@ -22,8 +22,14 @@ export class AppShell {
   get languageSwitch(): Locator {
     return this.page.getByLabel(/^(Language|语言)$/);
   }
-  get accountButton(): Locator {
-    return this.page.getByRole('button', { name: /^(Account|账户)$/ });
+  /**
+   * The account menu's button, named by the signed-in user's name it shows (desktop), or "Account"
+   * where it shows only its icon (phones).
+   */
+  accountButton(displayName: string): Locator {
+    return this.page
+      .getByRole('button', { name: displayName, exact: true })
+      .or(this.page.getByRole('button', { name: /^(Account|账号)$/ }));
   }
 
   async waitUntilReady(): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { dialog } from './antd.ts';
+import { AppShell } from './app-shell.ts';
 
 /** The two-factor code dialog that blocks the page when the server asks for the code (200023). */
 export class MfaPanel {
@@ -51,8 +52,9 @@ export class MfaSettings {
     return this.page.getByRole('list', { name: /^(Recovery codes|恢复码)$/ }).getByRole('listitem');
   }
 
-  async open(): Promise<void> {
-    await this.page.getByRole('button', { name: /^(Account|账户)$/ }).click();
+  /** Opens the settings from the account menu of the user called `displayName`. */
+  async open(displayName: string): Promise<void> {
+    await new AppShell(this.page).accountButton(displayName).click();
     await this.page.getByRole('menuitem', { name: /(Two-factor authentication|双重身份验证)$/ }).click();
     await expect(this.settings).toBeVisible();
   }

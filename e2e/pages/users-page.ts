@@ -55,7 +55,7 @@ export class UsersPage {
 
   /** Issues an admin reset link for a user; returns it. */
   async resetPassword(username: string): Promise<string> {
-    await this.page.getByRole('button', { name: new RegExp(`^(Reset the password of ${username}|重置 ${username} 的密码)$`) }).click();
+    await this.page.getByRole('button', { name: new RegExp(`^(Reset password of ${username}|重置密码：${username})$`) }).click();
     await this.page
       .getByRole('dialog')
       .getByRole('button', { name: /^(Reset password|重置密码)$/ })

@@ -20,10 +20,15 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Shoplazza',
         'IP Trustlist',
         'Global Balance',
+        'Download Center',
       ],
       countries: ['US', 'BR', 'MX', 'CO', 'CL', 'PE', 'ZA'],
     },
-    { user: DEMO.finance, menus: ['Home', 'Pay-in', 'Payout', 'Marketplace', 'Global Balance'], countries: ['BR', 'MX', 'CO'] },
+    {
+      user: DEMO.finance,
+      menus: ['Home', 'Pay-in', 'Payout', 'Marketplace', 'Global Balance', 'Download Center'],
+      countries: ['BR', 'MX', 'CO'],
+    },
     { user: DEMO.payout, menus: ['Home', 'Payout'], countries: ['BR', 'MX'] },
     { user: DEMO.market, menus: ['Home', 'Pay-in'], countries: ['BR', 'MX'] },
   ];

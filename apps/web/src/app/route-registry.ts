@@ -3,6 +3,7 @@ import { codesInTree } from '@andes/contract/permissions/menu-tree';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
 import { matchPath } from 'react-router';
 import { activityRoutes } from '../features/activity/routes.ts';
+import { downloadCenterRoutes } from '../features/download-center/routes.ts';
 import { globalBalanceRoutes } from '../features/global-balance/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
@@ -18,6 +19,7 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...ipTrustlistRoutes,
   ...globalBalanceRoutes,
   ...transactionRoutes,
+  ...downloadCenterRoutes,
 ];
 
 /**

@@ -34,3 +34,10 @@ export function dialogNamed(name: string | RegExp): Promise<HTMLElement> {
     return found;
   });
 }
+
+/** A button of a dialog's footer (antd also names the × of the title bar "Close"). */
+export function footerButton(dialog: HTMLElement, name: string): HTMLElement {
+  const footer = dialog.querySelector<HTMLElement>('.ant-modal-footer, .ant-drawer-footer');
+  if (!footer) throw new Error('the dialog has no footer');
+  return within(footer).getByRole('button', { name });
+}

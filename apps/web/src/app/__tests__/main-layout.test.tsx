@@ -52,6 +52,8 @@ describe('main layout', () => {
     renderApp('/home');
     expect(await screen.findByTestId('app-layout-mobile')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    // The account button shows only its icon here: "Account" names it.
+    expect(screen.getByRole('button', { name: 'Account' })).toBeTruthy();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -99,7 +101,10 @@ describe('main layout', () => {
     const requests = signIn();
     renderApp('/home');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    // The account button shows the user's name, which names it (WCAG 2.5.3), and says what it is on hover.
+    const account = await screen.findByRole('button', { name: demoUser.displayName });
+    expect(account.getAttribute('title')).toBe('Account');
+    await user.click(account);
     expect(await screen.findByText('Merchant: Andes Demo Store')).toBeTruthy();
     await user.click(screen.getByText('Change password'));
 
@@ -135,7 +140,7 @@ describe('main layout', () => {
     const requests = signIn();
     const app = renderApp('/home');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: demoUser.displayName }));
     await user.click(await screen.findByText('Sign out'));
     await waitFor(() => expect(app.location()).toBe('/login/form'));
     expect(requests.some((r) => r.path === logout.path && r.headers.get('token') === 'tok')).toBe(true);

@@ -14,6 +14,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { signOut } = useSignOut();
   const [changingPassword, setChangingPassword] = useState(false);
   const [mfaSettings, setMfaSettings] = useState(false);
+  const showName = !compact && user !== undefined;
 
   const items: MenuProps['items'] = [
     ...(user
@@ -49,13 +50,14 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           },
         }}
       >
-        <Button type="text" aria-label={t('account')} icon={<UserOutlined />}>
-          {!compact && user && (
-            <>
-              {user.displayName} <DownOutlined />
-            </>
-          )}
-        </Button>
+        {/* Named by the name it shows (WCAG 2.5.3); "Account" names it only when it shows just the icon. */}
+        {showName ? (
+          <Button type="text" title={t('account')} icon={<UserOutlined aria-hidden />}>
+            {user.displayName} <DownOutlined aria-hidden />
+          </Button>
+        ) : (
+          <Button type="text" aria-label={t('account')} icon={<UserOutlined aria-hidden />} />
+        )}
       </Dropdown>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <MfaSettingsDialog open={mfaSettings} onClose={() => setMfaSettings(false)} />

@@ -9,6 +9,7 @@ import { useAppStore } from '../store/app-store.ts';
 import { ApiError, RequestError, type RequestErrorKind } from './errors.ts';
 import { apiEvents } from './events.ts';
 import { notify } from './notifier.ts';
+import { postWithProgress, type UploadProgress } from './upload-transport.ts';
 
 /*
  * The only place that knows the result codes of spec §8. Every call of the app goes through
@@ -30,12 +31,18 @@ import { notify } from './notifier.ts';
  * | no answer / HTTP error without envelope  | RequestError 'network' with status and data                          |
  * | binary call answered with JSON           | the envelope is handled as above (an error)                          |
  * | no answer within endpoint.timeoutMs      | RequestError 'timeout' with the text "Request Timeout"               |
+ *
+ * Multipart calls go through `upload(endpoint, { fields, files }, { onProgress })`: the same rules,
+ * the body a FormData (fields, then the files under the endpoint's file field), sent with
+ * XMLHttpRequest when progress is wanted (fetch cannot report it).
  */
 
 export interface BinaryFile {
   blob: Blob;
   /** From Content-Disposition (`filename*` preferred), when the server named the file. */
   filename: string | null;
+  /** The answer's headers (the batch tool's result carries its counts in them). */
+  headers: Headers;
 }
 
 /** What a call resolves with: the endpoint's response data, or the file of a binary endpoint. */
@@ -53,7 +60,11 @@ export interface CallOptions<E extends Endpoint> {
    * "session ended" answer neither clears the stored session nor leaves the page.
    */
   token?: string;
+  /** Called as the request body goes out (sent with XMLHttpRequest: fetch cannot report it). */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
+
+export type { UploadProgress };
 
 /** Requests in flight, so that the MFA panel and the password reset can stop them all. */
 const inFlight = new Set<AbortController>();
@@ -212,7 +223,7 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
     const token = ownToken ? options.token : sessionToken;
     const payload = requestBody(body);
     const headers: Record<string, string> = {
-      Accept: endpoint.kind === 'binary' ? '*/*' : 'application/json',
+      Accept: endpoint.answersFile ? '*/*' : 'application/json',
       'Accept-Language': language,
     };
     if (payload.contentType) headers['Content-Type'] = payload.contentType;
@@ -225,7 +236,13 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
     for (;;) {
       let response: Response;
       try {
-        response = await fetch(url, { method: 'POST', headers, body: payload.body, signal: controller.signal, credentials: 'same-origin' });
+        response = options.onUploadProgress
+          ? await postWithProgress(
+              url,
+              { headers, body: payload.body as XMLHttpRequestBodyInit, signal: controller.signal },
+              options.onUploadProgress,
+            )
+          : await fetch(url, { method: 'POST', headers, body: payload.body, signal: controller.signal, credentials: 'same-origin' });
       } catch {
         return fail(stopped() ?? requestError('network'));
       }
@@ -238,7 +255,7 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
       const contentType = response.headers.get('content-type') ?? '';
       const isJson = /[/+]json\b/i.test(contentType);
 
-      if (endpoint.kind === 'binary' && !isJson) {
+      if (endpoint.answersFile && !isJson) {
         let blob: Blob;
         try {
           blob = await response.blob();
@@ -246,7 +263,11 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
           return fail(stopped() ?? requestError('network', response.status));
         }
         if (!response.ok) return fail(requestError('network', response.status, await blob.text()));
-        return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition')) } as CallResult<E>;
+        return {
+          blob,
+          filename: filenameFromDisposition(response.headers.get('content-disposition')),
+          headers: response.headers,
+        } as CallResult<E>;
       }
 
       let raw: string;
@@ -276,7 +297,7 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
         }
       }
       if (envelope.code !== ResultCode.OK) throw failure(endpoint, envelope, controller, silent, ownToken);
-      if (endpoint.kind === 'binary') return fail(requestError('bad-response', response.status, envelope.data));
+      if (endpoint.answersFile) return fail(requestError('bad-response', response.status, envelope.data));
 
       const parsed = endpoint.response.safeParse(envelope.data);
       if (!parsed.success) {
@@ -293,6 +314,42 @@ export async function call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>,
     inFlight.delete(controller);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+export interface UploadInput<E extends Endpoint> {
+  /** The form's text fields (the endpoint's request); absent values are left out. */
+  fields?: RequestOf<E>;
+  /** The files, sent under the endpoint's file field in this order. */
+  files: readonly File[];
+}
+
+export interface UploadOptions<E extends Endpoint> extends Omit<CallOptions<E>, 'onUploadProgress'> {
+  /** How much of the request has gone out (the progress bar of an uploader). */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** The FormData of a multipart call: text fields first, then the files. */
+export function uploadForm<E extends Endpoint>(endpoint: E, input: UploadInput<E>): FormData {
+  if (endpoint.kind !== 'multipart' || endpoint.files === null) throw new Error(`${endpoint.path} is not a multipart call`);
+  const form = new FormData();
+  for (const [name, value] of Object.entries((input.fields ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+  }
+  for (const file of input.files) form.append(endpoint.files.field, file, file.name);
+  return form;
+}
+
+/**
+ * Calls a multipart endpoint with its text fields and files; resolves and rejects as `call` does
+ * (the envelope's data, or the file of a call answering one, such as the batch tool's result).
+ */
+export function upload<E extends Endpoint>(endpoint: E, input: UploadInput<E>, options: UploadOptions<E> = {}): Promise<CallResult<E>> {
+  const { onProgress, ...rest } = options;
+  return call(endpoint, uploadForm(endpoint, input) as unknown as RequestOf<E>, {
+    ...rest,
+    ...(onProgress ? { onUploadProgress: onProgress } : {}),
+  });
 }
 
 /**

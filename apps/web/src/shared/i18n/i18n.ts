@@ -18,6 +18,8 @@ export const NAMESPACES = [
   'ip',
   'globalBalance',
   'transactions',
+  'downloadCenter',
+  'upload',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

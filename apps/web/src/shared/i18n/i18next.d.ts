@@ -2,6 +2,7 @@ import 'i18next';
 import type activity from '../../locales/en/activity.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
+import type downloadCenter from '../../locales/en/downloadCenter.json';
 import type globalBalance from '../../locales/en/globalBalance.json';
 import type home from '../../locales/en/home.json';
 import type iam from '../../locales/en/iam.json';
@@ -10,6 +11,7 @@ import type layout from '../../locales/en/layout.json';
 import type mfa from '../../locales/en/mfa.json';
 import type permissions from '../../locales/en/permissions.json';
 import type transactions from '../../locales/en/transactions.json';
+import type upload from '../../locales/en/upload.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,6 +31,8 @@ declare module 'i18next' {
       ip: typeof ip;
       globalBalance: typeof globalBalance;
       transactions: typeof transactions;
+      downloadCenter: typeof downloadCenter;
+      upload: typeof upload;
     };
   }
 }

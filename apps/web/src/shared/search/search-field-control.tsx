@@ -1,8 +1,9 @@
 import { normalizeAmountInput } from '@andes/contract/common/validators';
-import { DatePicker, Input, Select, Space, TreeSelect } from 'antd';
+import { DatePicker, Input, Select, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumericRangeInput } from '../form/numeric-range-input.tsx';
 import { fieldBounds, isDateDisabled } from './date-rules.ts';
 import type { FieldError } from './field-values.ts';
 import type { DraftOf, SearchContext, SearchDraft, SearchField, TreeOption } from './fields.ts';
@@ -88,31 +89,20 @@ export function SearchFieldControl({ field, draft, onChange, ctx, id, invalid, o
           onKeyDown={enter}
         />
       );
-    case 'amountRange': {
-      const range = draft as DraftOf['amountRange'];
+    case 'amountRange':
       return (
-        <Space.Compact id={id}>
-          <Input
-            aria-label={`${field.label} ${t('search.amountMin')}`}
-            status={status}
-            inputMode="decimal"
-            placeholder={t('search.amountMin')}
-            value={range.min}
-            onChange={(e) => onChange({ ...range, min: normalizeAmountInput(e.target.value) })}
-            onKeyDown={enter}
-          />
-          <Input
-            aria-label={`${field.label} ${t('search.amountMax')}`}
-            status={status}
-            inputMode="decimal"
-            placeholder={t('search.amountMax')}
-            value={range.max}
-            onChange={(e) => onChange({ ...range, max: normalizeAmountInput(e.target.value) })}
-            onKeyDown={enter}
-          />
-        </Space.Compact>
+        <NumericRangeInput
+          {...(id === undefined ? {} : { id })}
+          label={field.label}
+          value={draft as DraftOf['amountRange']}
+          onChange={onChange}
+          normalize={normalizeAmountInput}
+          invalid={invalid ?? false}
+          // The search bar and the forms show the field's own error (min ≤ max included).
+          showOrderError={false}
+          {...(onEnter ? { onEnter } : {})}
+        />
       );
-    }
     case 'select':
     case 'multiSelect':
       return (

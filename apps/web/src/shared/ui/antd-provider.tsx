@@ -4,9 +4,57 @@ import { REDUCED_MOTION_QUERY, useMediaQuery } from '../hooks/use-media-query.ts
 import { useLanguage } from '../i18n/use-language.ts';
 import { type AntdLocale, defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
 
-/** The Andes look of antd components. */
+/** Text on a status tag's light background (antd colours the text of success and warning tags with the seed). */
+const SUCCESS_TEXT = '#237804';
+const WARNING_TEXT = '#ad4e00';
+/** The faintest text that still reads at 4.5:1 on white and #f5f5f5 (antd's placeholder and disabled text: 25 % black, 1.8:1). */
+const FAINT_TEXT = 'rgba(0, 0, 0, 0.56)';
+
+/**
+ * The Andes look of antd components. Every colour that text is drawn in reaches WCAG 2.2 AA (4.5:1)
+ * on white, on #f5f5f5 (page and filled-tag background) and on its own tinted background; the
+ * ratios are in docs/decisions/0015-accessible-theme.md and checked by antd-provider.test.ts.
+ * Disabled controls keep antd's faint text (WCAG exempts inactive controls).
+ */
 export const ANDES_THEME: ThemeConfig = {
-  token: { colorPrimary: '#1f5fbf', borderRadius: 6, fontFamily: 'inherit' },
+  token: {
+    borderRadius: 6,
+    fontFamily: 'inherit',
+    // The brand blue; links and "processing" follow it (antd would derive them from #1677ff, 4.1:1).
+    colorPrimary: '#1f5fbf',
+    colorPrimaryHover: '#2e6bc7',
+    colorInfo: '#1f5fbf',
+    colorLink: '#1f5fbf',
+    colorLinkHover: '#2e6bc7',
+    // Danger buttons and links, form errors, error tags.
+    colorError: '#cf1322',
+    colorSuccessText: SUCCESS_TEXT,
+    colorWarningText: WARNING_TEXT,
+    // Descriptions, labels of description lists, statistic titles, empty states (antd: 45 % black, 3.3:1).
+    colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.58)',
+    // Placeholders of inputs and selects.
+    colorTextPlaceholder: FAINT_TEXT,
+  },
+  components: {
+    // "Disabled" text that carries meaning: the days of the next and previous months in a calendar,
+    // and a table's empty-state text. Disabled controls elsewhere keep antd's faint text.
+    Calendar: { colorTextDisabled: FAINT_TEXT },
+    Table: { colorTextDisabled: FAINT_TEXT },
+    // Tag text: status tags take the seed colour, preset-colour tags the palette's 7th shade; the
+    // shades below 4.5:1 on their tint (-1) take the next shade that reaches it.
+    Tag: {
+      colorSuccess: SUCCESS_TEXT,
+      colorWarning: WARNING_TEXT,
+      green7: '#237804',
+      gold7: '#874d00',
+      orange7: '#ad4e00',
+      cyan7: '#006d75',
+      lime7: '#3f6600',
+      yellow7: '#876800',
+      volcano7: '#ad2102',
+    },
+  },
 };
 
 /**

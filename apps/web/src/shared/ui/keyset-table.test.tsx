@@ -60,3 +60,23 @@ describe('KeysetTable', () => {
     expect(screen.queryByText('Ana')).toBeNull();
   });
 });
+
+describe('KeysetTable with expandable rows', () => {
+  function Expandable() {
+    const list = useListUrl();
+    return (
+      <KeysetTable<Row>
+        list={list}
+        page={{ data: { list: [{ id: 1, name: 'Ana' }], total: 1, totalCapped: false, nextCursor: null }, isFetching: false }}
+        columns={columns}
+        expandable={{ expandedRowRender: (row) => `More about ${row.name}` }}
+      />
+    );
+  }
+
+  it('names the column of the expand buttons', () => {
+    const router = createMemoryRouter([{ path: '/list', element: <Expandable /> }], { initialEntries: ['/list'] });
+    render(<RouterProvider router={router} />);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Detail', 'Name']);
+  });
+});

@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { QueryStatus } from './query-status.tsx';
 
@@ -7,6 +8,13 @@ describe('QueryStatus', () => {
   it("shows the failure's message as an alert", () => {
     render(<QueryStatus query={{ isError: true, isPending: false, error: new ApiError(404, 'Role not found', null) }} />);
     expect(screen.getByRole('alert').textContent).toContain('Role not found');
+  });
+
+  it('offers a retry when asked to', async () => {
+    const onRetry = vi.fn();
+    render(<QueryStatus query={{ isError: true, isPending: false, error: new Error('The list is resting') }} onRetry={onRetry} />);
+    await userEvent.setup().click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 
   it('shows a spinner while loading, and no alert', () => {

@@ -54,7 +54,7 @@ export function GlobalBalancePage() {
               <ListPager list={list} page={page.data} loading={page.isFetching} />
             </>
           ) : (
-            <KeysetTable<GlobalStatementLine> list={list} page={page} columns={statementColumns(fields)} />
+            <KeysetTable<GlobalStatementLine> list={list} page={page} columns={statementColumns(fields)} label={t('statement.title')} />
           )}
         </Card>
       </Flex>

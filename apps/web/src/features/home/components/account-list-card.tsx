@@ -1,9 +1,10 @@
 import type { Account } from '@andes/contract/account/schemas';
 import type { Country } from '@andes/contract/common/countries';
 import { maskAccountNumber } from '@andes/contract/common/format';
-import { Empty, Flex, Table, type TableColumnsType, Tag } from 'antd';
+import { Empty, Flex, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../shared/ui/amount.tsx';
+import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { useAccountList } from '../api/use-account-list.ts';
 import { SectionCard } from './section-card.tsx';
 
@@ -47,11 +48,11 @@ export function AccountListCard({ country }: { country: Country }) {
         data.list.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('accounts.empty')} />
         ) : (
-          <Table<Account>
+          <ScrollTable<Account>
+            label={t('accounts.title')}
             rowKey="accountId"
             size="small"
             pagination={false}
-            scroll={{ x: 'max-content' }}
             columns={columns}
             dataSource={data.list}
           />

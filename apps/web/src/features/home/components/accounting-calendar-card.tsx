@@ -3,7 +3,7 @@ import { type CalendarDate, todayIn } from '@andes/contract/common/dates';
 import { formatCents } from '@andes/contract/common/money';
 import type { AccountingCalendar } from '@andes/contract/home/schemas';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Calendar, Descriptions, Flex, Typography } from 'antd';
+import { Button, Calendar, Descriptions, Flex, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,12 @@ import { calendarDays, monthOf, shiftMonth } from '../figures.ts';
 import { QueryContent } from './section-card.tsx';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
-const RELEASED_COLOR = '#389e0d';
-const SCHEDULED_COLOR = '#1f5fbf';
+
+/** Released money in the theme's success text colour, scheduled money in the brand blue (both readable as text). */
+function useDayColors(): { released: string; scheduled: string } {
+  const { token } = theme.useToken();
+  return { released: token.colorSuccessText, scheduled: token.colorPrimary };
+}
 
 type Day = AccountingCalendar['days'][number];
 
@@ -31,23 +35,24 @@ function monthName(month: string, language: string): string {
 /** What a day cell shows: the released and scheduled amounts, abbreviated (dots on mobile). */
 function DayCell({ day, currency, compact }: { day: Day; currency: Currency; compact: boolean }) {
   const { t } = useTranslation('home');
+  const colors = useDayColors();
   if (compact) {
     return (
       <Flex gap={2} justify="center" aria-hidden="true">
-        {day.released > 0 && <span style={{ width: 6, height: 6, borderRadius: 3, background: RELEASED_COLOR }} />}
-        {day.scheduled > 0 && <span style={{ width: 6, height: 6, borderRadius: 3, background: SCHEDULED_COLOR }} />}
+        {day.released > 0 && <span style={{ width: 6, height: 6, borderRadius: 3, background: colors.released }} />}
+        {day.scheduled > 0 && <span style={{ width: 6, height: 6, borderRadius: 3, background: colors.scheduled }} />}
       </Flex>
     );
   }
   return (
     <Flex vertical gap={2} style={{ fontSize: 12 }} aria-hidden="true">
       {day.released > 0 && (
-        <span style={{ color: RELEASED_COLOR }}>
+        <span style={{ color: colors.released }}>
           {t('calendar.releasedShort')} {abbreviateCents(day.released, currency, { symbol: false })}
         </span>
       )}
       {day.scheduled > 0 && (
-        <span style={{ color: SCHEDULED_COLOR }}>
+        <span style={{ color: colors.scheduled }}>
           {t('calendar.scheduledShort')} {abbreviateCents(day.scheduled, currency, { symbol: false })}
         </span>
       )}
@@ -63,6 +68,7 @@ export function AccountingCalendarCard({ country, timeZone }: { country: Country
   const { t } = useTranslation('home');
   const [language] = useLanguage();
   const mobile = useIsMobile();
+  const colors = useDayColors();
   const [selected, setSelected] = useState<CalendarDate>(() => todayIn(timeZone));
   const month = monthOf(selected);
   const query = useAccountingCalendar({ country, month });
@@ -92,11 +98,11 @@ export function AccountingCalendarCard({ country, timeZone }: { country: Country
             <>
               <Flex gap={16} wrap style={{ marginBottom: 8 }}>
                 <Typography.Text>
-                  <span style={{ color: RELEASED_COLOR }}>●</span> {t('calendar.released')}:{' '}
+                  <span style={{ color: colors.released }}>●</span> {t('calendar.released')}:{' '}
                   {formatCents(days.totals.released, data.currency)}
                 </Typography.Text>
                 <Typography.Text>
-                  <span style={{ color: SCHEDULED_COLOR }}>●</span> {t('calendar.scheduled')}:{' '}
+                  <span style={{ color: colors.scheduled }}>●</span> {t('calendar.scheduled')}:{' '}
                   {formatCents(days.totals.scheduled, data.currency)}
                 </Typography.Text>
               </Flex>

@@ -1,12 +1,13 @@
 import { type AccountType, BALANCE_FIGURES } from '@andes/contract/account/enums';
 import type { Country, Currency } from '@andes/contract/common/countries';
 import type { BalanceByType } from '@andes/contract/home/schemas';
-import { Button, Card, Col, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { FigureCard } from '../../../shared/ui/figure-card.tsx';
+import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { useBalanceQuery } from '../api/use-balance-query.ts';
 import { AsOf } from './as-of.tsx';
 import { BalanceDetailDrawer } from './balance-detail-drawer.tsx';
@@ -34,11 +35,11 @@ function ByTypeTable({ rows, currency, onOpen }: { rows: BalanceByType[]; curren
     })),
   ];
   return (
-    <Table<BalanceByType>
+    <ScrollTable<BalanceByType>
+      label={t('byType.title')}
       rowKey="accountType"
       size="small"
       pagination={false}
-      scroll={{ x: 'max-content' }}
       columns={columns}
       dataSource={rows}
     />

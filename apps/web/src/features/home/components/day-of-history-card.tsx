@@ -2,9 +2,10 @@ import type { Country, Currency } from '@andes/contract/common/countries';
 import { addDays, pickerBounds } from '@andes/contract/common/dates';
 import { formatCents } from '@andes/contract/common/money';
 import type { DayOfHistory, Figures } from '@andes/contract/home/schemas';
-import { Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { ZonedDatePicker } from '../../../shared/ui/zoned-date-picker.tsx';
 import { useDayOfHistory } from '../api/use-day-of-history.ts';
 import { formatCount } from '../chart-options.ts';
@@ -67,11 +68,11 @@ export function DayOfHistoryCard({ country, timeZone }: { country: Country; time
           {data.rows.every((row) => row.day.count === 0 && row.compare.count === 0) ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.empty')} />
           ) : (
-            <Table<Row>
+            <ScrollTable<Row>
+              label={t('history.title')}
               rowKey="product"
               size="small"
               pagination={false}
-              scroll={{ x: 'max-content' }}
               columns={columnsOf(data.currency)}
               dataSource={data.rows}
             />

@@ -67,11 +67,13 @@ function Context({ user, area }: { user: CurrentUser | undefined; area: AreaAuth
       {user && <Typography.Text strong>{t('welcome', { name: user.displayName })}</Typography.Text>}
       <Flex component="ul" wrap gap={4} style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
         {items.map((item, index) => (
-          <Typography.Text key={item.key} type="secondary" component="li">
-            {index > 0 && <span aria-hidden="true">· </span>}
-            <VisuallyHidden>{item.label}: </VisuallyHidden>
-            <span>{item.value}</span>
-          </Typography.Text>
+          <li key={item.key}>
+            <Typography.Text type="secondary">
+              {index > 0 && <span aria-hidden="true">· </span>}
+              <VisuallyHidden>{item.label}: </VisuallyHidden>
+              <span>{item.value}</span>
+            </Typography.Text>
+          </li>
         ))}
       </Flex>
     </div>

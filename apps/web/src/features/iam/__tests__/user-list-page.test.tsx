@@ -91,7 +91,7 @@ describe('user list', () => {
       'Detail of ana.ops',
       'Edit ana.ops',
       'Delete ana.ops',
-      'Reset the password of ana.ops',
+      'Reset password of ana.ops',
       'Reset two-factor authentication of ana.ops',
     ]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
@@ -108,7 +108,7 @@ describe('user list', () => {
       'Detail of ana.ops',
       'Edit ana.ops',
       'Delete ana.ops',
-      'Reset the password of ana.ops',
+      'Reset password of ana.ops',
       'Reset two-factor authentication of ana.ops',
     ]) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
@@ -201,7 +201,7 @@ describe('row actions', () => {
     const requests = signedIn(ALL_USER_CODES, [userRow()], { [resetLinkGenerate.path]: () => envelope(resetLink) });
     renderApp('/access/user');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Reset the password of ana.ops' }));
+    await user.click(await screen.findByRole('button', { name: 'Reset password of ana.ops' }));
     const question = await dialogNamed('Reset the password of Ana Ops?');
     await user.click(within(question).getByRole('button', { name: 'Reset password' }));
     const shown = await dialogNamed('New password link for ana.ops');

@@ -1,7 +1,8 @@
 import { roleAdd, roleAssignmentList, roleDetail, roleModify, rolePage, roleRemove, roleStateModify } from '@andes/contract/iam/endpoints';
-import type { RoleAddRequest, RoleModifyRequest, RolePageRequest, RoleStateModifyRequest } from '@andes/contract/iam/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoleAddRequest, RoleModifyRequest, RolePageRequest, RoleStateModifyRequest, RoleSummary } from '@andes/contract/iam/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/client.ts';
+import type { ListQuery } from '../../../shared/list-screen/use-list-screen.ts';
 import { iamKeys } from './query-keys.ts';
 
 /** Every role of the merchant, for the user form and the user list's role filter. */
@@ -12,13 +13,11 @@ export function useRoleAssignmentList() {
   });
 }
 
-export function useRolePage(request: RolePageRequest) {
-  return useQuery({
-    queryKey: iamKeys.rolePage(request),
-    queryFn: ({ signal }) => call(rolePage, request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The pages of the role list (the list screen fetches them). */
+export const roleListQuery: ListQuery<RolePageRequest, RoleSummary> = {
+  key: iamKeys.rolePage,
+  fetch: (request, signal) => call(rolePage, request, { signal }),
+};
 
 export function useRoleDetail(id: number | null) {
   return useQuery({

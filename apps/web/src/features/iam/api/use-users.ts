@@ -8,19 +8,17 @@ import {
   userRemove,
   userStateModify,
 } from '@andes/contract/iam/endpoints';
-import type { UserAddRequest, UserModifyRequest, UserPageRequest, UserStateModifyRequest } from '@andes/contract/iam/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserAddRequest, UserModifyRequest, UserPageRequest, UserStateModifyRequest, UserSummary } from '@andes/contract/iam/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/client.ts';
+import type { ListQuery } from '../../../shared/list-screen/use-list-screen.ts';
 import { iamKeys } from './query-keys.ts';
 
-/** A page of the user list; the rows stay while the next page loads. */
-export function useUserPage(request: UserPageRequest) {
-  return useQuery({
-    queryKey: iamKeys.userPage(request),
-    queryFn: ({ signal }) => call(userPage, request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The pages of the user list (the list screen fetches them). */
+export const userListQuery: ListQuery<UserPageRequest, UserSummary> = {
+  key: iamKeys.userPage,
+  fetch: (request, signal) => call(userPage, request, { signal }),
+};
 
 /** One user, for the detail and edit drawers. */
 export function useUserDetail(id: number | null) {

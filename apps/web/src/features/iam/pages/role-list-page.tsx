@@ -1,53 +1,21 @@
-import { SEARCH_TEXT_MAX_LENGTH } from '@andes/contract/common/constants';
 import { formatDateTime } from '@andes/contract/common/dates';
-import { ENABLED_STATE_VALUES, ENABLED_STATES } from '@andes/contract/common/enums';
-import type { RolePageRequest, RoleSummary } from '@andes/contract/iam/schemas';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, Switch, type TableColumnsType, Typography } from 'antd';
-import { useEffect } from 'react';
+import { ENABLED_STATES } from '@andes/contract/common/enums';
+import type { RoleSummary } from '@andes/contract/iam/schemas';
+import { Space, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../shared/auth/can.tsx';
 import { usePermissions } from '../../../shared/auth/use-permissions.ts';
 import { useDisplayTimeZone } from '../../../shared/auth/use-selected-area.ts';
-import { dialogPatch, readDialog } from '../../../shared/list/dialog-param.ts';
-import { useListUrl } from '../../../shared/list/use-list-url.ts';
-import { FilterActions } from '../../../shared/ui/filter-actions.tsx';
-import { FilterForm } from '../../../shared/ui/filter-form.tsx';
-import { KeysetTable } from '../../../shared/ui/keyset-table.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { StatusTag } from '../../../shared/ui/status-tag.tsx';
-import { useConfirm } from '../../../shared/ui/use-confirm.tsx';
-import { useRolePage, useRoleRemove, useRoleStateModify } from '../api/use-roles.ts';
+import type { ListFilterField } from '../../../shared/list-screen/list-filter-bar.tsx';
+import { ListScreen } from '../../../shared/list-screen/list-screen.tsx';
+import { RowActions } from '../../../shared/list-screen/row-actions.tsx';
+import { useListScreen } from '../../../shared/list-screen/use-list-screen.ts';
+import { roleListQuery, useRoleRemove, useRoleStateModify } from '../api/use-roles.ts';
+import { EnabledStateSwitch } from '../components/enabled-state-switch.tsx';
 import { RoleDetailDrawer } from '../components/role-detail-drawer.tsx';
 import { RoleFormDrawer } from '../components/role-form-drawer.tsx';
-import { enabledStateColor } from '../enabled-state.ts';
-import { DIALOGS_WITH_ID, LIST_DIALOGS, type RoleFilters, roleFilterParams, rolePageRequestOf } from '../list-urls.ts';
-
-function RoleFilterBar({ request, onSearch }: { request: RolePageRequest; onSearch(filters: RoleFilters): void }) {
-  const { t } = useTranslation('iam');
-  const { t: tc } = useTranslation('common');
-  const [form] = Form.useForm<RoleFilters>();
-  const { name, state } = request;
-  useEffect(() => {
-    form.setFieldsValue({ name, state });
-  }, [form, name, state]);
-  return (
-    <FilterForm<RoleFilters> form={form} name="role-filters" onFinish={onSearch} label={t('roles.filters')}>
-      <Form.Item name="name" label={t('roles.name')}>
-        <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="state" label={t('roles.state')}>
-        <Select
-          allowClear
-          placeholder={tc('all')}
-          style={{ width: 120 }}
-          options={ENABLED_STATE_VALUES.map((value) => ({ value, label: tc(`state.${value}`) }))}
-        />
-      </Form.Item>
-      <FilterActions onReset={() => onSearch({})} />
-    </FilterForm>
-  );
-}
+import { enabledStateOptions } from '../enabled-state.ts';
+import { DIALOGS_WITH_ID, LIST_DIALOGS, ROLE_LIST_URL } from '../list-urls.ts';
 
 /**
  * `/access/role`: the merchant's roles (spec §2 Access): name, state, how many users hold each,
@@ -59,18 +27,16 @@ export function RoleListPage() {
   const { t: tc } = useTranslation('common');
   const zone = useDisplayTimeZone();
   const held = usePermissions();
-  const list = useListUrl();
-  const request = rolePageRequestOf(list.params, list.position);
-  const page = useRolePage(request);
-  const dialog = readDialog(list.params, LIST_DIALOGS, DIALOGS_WITH_ID);
-  const [confirm, confirmHolder] = useConfirm();
+  const screen = useListScreen({ ...ROLE_LIST_URL, query: roleListQuery, dialogs: { kinds: LIST_DIALOGS, withId: DIALOGS_WITH_ID } });
+  const { dialog, openDialog, closeDialog, confirm } = screen;
   const stateModify = useRoleStateModify();
   const remove = useRoleRemove();
   const canModify = held.has('iam:role:modify');
 
-  const openDialog = (kind: (typeof LIST_DIALOGS)[number], id: number | null = null) =>
-    list.update(dialogPatch({ kind, id }), { keepPage: true });
-  const closeDialog = () => list.update(dialogPatch(null), { keepPage: true, replace: true });
+  const filters: ListFilterField[] = [
+    { kind: 'text', name: 'name', label: t('roles.name') },
+    { kind: 'select', name: 'state', label: t('roles.state'), width: 120, options: enabledStateOptions((state) => tc(`state.${state}`)) },
+  ];
 
   const columns: TableColumnsType<RoleSummary> = [
     {
@@ -90,27 +56,22 @@ export function RoleListPage() {
     {
       key: 'state',
       title: t('roles.state'),
-      render: (_, role) => {
-        const label = tc(`state.${role.state}`);
-        if (!canModify) return <StatusTag color={enabledStateColor(role.state)}>{label}</StatusTag>;
-        return (
-          <Switch
-            checked={role.state === ENABLED_STATES.ENABLE}
-            aria-label={t('roles.stateSwitch', { name: role.name })}
-            checkedChildren={label}
-            unCheckedChildren={label}
-            onChange={(enable) =>
-              confirm({
-                title: enable ? t('roles.enableConfirm', { name: role.name }) : t('roles.disableConfirm', { name: role.name }),
-                content: enable ? undefined : t('roles.disableEffect', { users: role.userCount }),
-                okText: enable ? t('roles.enable') : t('roles.disable'),
-                danger: !enable,
-                onOk: () => stateModify.mutateAsync({ id: role.id, state: enable ? ENABLED_STATES.ENABLE : ENABLED_STATES.DISABLE }),
-              })
-            }
-          />
-        );
-      },
+      render: (_, role) => (
+        <EnabledStateSwitch
+          state={role.state}
+          editable={canModify}
+          name={t('roles.stateSwitch', { name: role.name })}
+          onToggle={(enable) =>
+            confirm({
+              title: enable ? t('roles.enableConfirm', { name: role.name }) : t('roles.disableConfirm', { name: role.name }),
+              content: enable ? undefined : t('roles.disableEffect', { users: role.userCount }),
+              okText: enable ? t('roles.enable') : t('roles.disable'),
+              danger: !enable,
+              onOk: () => stateModify.mutateAsync({ id: role.id, state: enable ? ENABLED_STATES.ENABLE : ENABLED_STATES.DISABLE }),
+            })
+          }
+        />
+      ),
     },
     { key: 'userCount', title: t('roles.userCount'), dataIndex: 'userCount', align: 'right' },
     { key: 'updatedAt', title: t('roles.updatedAtIn', { zone }), render: (_, role) => formatDateTime(role.updatedAt, zone) },
@@ -118,65 +79,36 @@ export function RoleListPage() {
       key: 'actions',
       title: tc('actions'),
       render: (_, role) => (
-        <Space size={0} wrap>
-          <Can permission="iam:role:detail">
-            <Button
-              type="link"
-              size="small"
-              aria-label={t('roles.detailOf', { name: role.name })}
-              onClick={() => openDialog('detail', role.id)}
-            >
-              {tc('detail')}
-            </Button>
-          </Can>
-          <Can permission="iam:role:modify">
-            <Button
-              type="link"
-              size="small"
-              aria-label={t('roles.editOf', { name: role.name })}
-              onClick={() => openDialog('edit', role.id)}
-            >
-              {tc('edit')}
-            </Button>
-          </Can>
-          <Can permission="iam:role:remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              aria-label={t('roles.deleteOf', { name: role.name })}
-              onClick={() =>
-                confirm({
-                  title: t('roles.deleteConfirm', { name: role.name }),
-                  content: role.userCount > 0 ? t('roles.deleteInUse', { users: role.userCount }) : undefined,
-                  okText: tc('delete'),
-                  danger: true,
-                  onOk: () => remove.mutateAsync(role.id),
-                })
-              }
-            >
-              {tc('delete')}
-            </Button>
-          </Can>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'detail', name: t('roles.detailOf', { name: role.name }), permission: 'iam:role:detail', opens: role.id },
+            { key: 'edit', name: t('roles.editOf', { name: role.name }), permission: 'iam:role:modify', opens: role.id },
+            {
+              key: 'delete',
+              name: t('roles.deleteOf', { name: role.name }),
+              permission: 'iam:role:remove',
+              confirm: {
+                title: t('roles.deleteConfirm', { name: role.name }),
+                content: role.userCount > 0 ? t('roles.deleteInUse', { users: role.userCount }) : undefined,
+                onOk: () => remove.mutateAsync(role.id),
+              },
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('roles.title')}
-        extra={
-          <Can permission="iam:role:create">
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog('add')}>
-              {t('roles.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <RoleFilterBar request={request} onSearch={(filters) => list.update(roleFilterParams(filters))} />
-      <KeysetTable<RoleSummary> list={list} page={page} columns={columns} />
+    <ListScreen
+      screen={screen}
+      title={t('roles.title')}
+      add={{ label: t('roles.add'), permission: 'iam:role:create', onClick: () => openDialog('add') }}
+      filterBar={{ name: 'role-filters', label: t('roles.filters'), fields: filters }}
+      columns={columns}
+      card={{ title: 'name', extra: 'state' }}
+      label={t('roles.title')}
+    >
       <Can permission={['iam:role:create', 'iam:role:modify']}>
         <RoleFormDrawer
           open={(dialog?.kind === 'add' && held.has('iam:role:create')) || (dialog?.kind === 'edit' && canModify)}
@@ -187,7 +119,6 @@ export function RoleListPage() {
       <Can permission="iam:role:detail">
         <RoleDetailDrawer roleId={dialog?.kind === 'detail' ? dialog.id : null} onClose={closeDialog} />
       </Can>
-      {confirmHolder}
-    </>
+    </ListScreen>
   );
 }

@@ -3,27 +3,25 @@ import { formatDateTime } from '@andes/contract/common/dates';
 import { ENABLED_STATES } from '@andes/contract/common/enums';
 import { orEmpty } from '@andes/contract/common/format';
 import type { ResetLink, UserSummary } from '@andes/contract/iam/schemas';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Space, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../shared/auth/can.tsx';
 import { useCurrentUserInfo } from '../../../shared/auth/use-current-user-info.ts';
 import { usePermissions } from '../../../shared/auth/use-permissions.ts';
 import { useDisplayTimeZone } from '../../../shared/auth/use-selected-area.ts';
-import { dialogPatch, readDialog } from '../../../shared/list/dialog-param.ts';
-import { useListUrl } from '../../../shared/list/use-list-url.ts';
-import { KeysetTable } from '../../../shared/ui/keyset-table.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { StatusTag } from '../../../shared/ui/status-tag.tsx';
-import { useConfirm } from '../../../shared/ui/use-confirm.tsx';
-import { useResetLinkGenerate, useUserMfaReset, useUserPage, useUserRemove, useUserStateModify } from '../api/use-users.ts';
+import type { ListFilterField } from '../../../shared/list-screen/list-filter-bar.tsx';
+import { ListScreen } from '../../../shared/list-screen/list-screen.tsx';
+import { RowActions } from '../../../shared/list-screen/row-actions.tsx';
+import { useListScreen } from '../../../shared/list-screen/use-list-screen.ts';
+import { useRoleAssignmentList } from '../api/use-roles.ts';
+import { useResetLinkGenerate, userListQuery, useUserMfaReset, useUserRemove, useUserStateModify } from '../api/use-users.ts';
+import { EnabledStateSwitch } from '../components/enabled-state-switch.tsx';
 import { ResetLinkModal, type ResetLinkReason } from '../components/reset-link-modal.tsx';
 import { UserDetailDrawer } from '../components/user-detail-drawer.tsx';
-import { UserFilterBar } from '../components/user-filter-bar.tsx';
 import { UserFormDrawer } from '../components/user-form-drawer.tsx';
-import { enabledStateColor } from '../enabled-state.ts';
-import { DIALOGS_WITH_ID, LIST_DIALOGS, userFilterParams, userPageRequestOf } from '../list-urls.ts';
+import { enabledStateOptions } from '../enabled-state.ts';
+import { DIALOGS_WITH_ID, LIST_DIALOGS, USER_LIST_URL } from '../list-urls.ts';
 
 interface HandOver {
   link: ResetLink;
@@ -43,23 +41,33 @@ export function UserListPage() {
   const zone = useDisplayTimeZone();
   const held = usePermissions();
   const { data: me } = useCurrentUserInfo();
-  const list = useListUrl();
-  const request = userPageRequestOf(list.params, list.position);
-  const page = useUserPage(request);
-  const dialog = readDialog(list.params, LIST_DIALOGS, DIALOGS_WITH_ID);
-  const [confirm, confirmHolder] = useConfirm();
+  const roles = useRoleAssignmentList();
+  const screen = useListScreen({ ...USER_LIST_URL, query: userListQuery, dialogs: { kinds: LIST_DIALOGS, withId: DIALOGS_WITH_ID } });
+  const { dialog, openDialog, closeDialog, confirm } = screen;
   const [handOver, setHandOver] = useState<HandOver | null>(null);
   const stateModify = useUserStateModify();
   const remove = useUserRemove();
   const resetLink = useResetLinkGenerate();
   const mfaReset = useUserMfaReset();
 
-  const openDialog = (kind: (typeof LIST_DIALOGS)[number], id: number | null = null) =>
-    list.update(dialogPatch({ kind, id }), { keepPage: true });
-  const closeDialog = () => list.update(dialogPatch(null), { keepPage: true, replace: true });
-
   const canModify = held.has('iam:user:modify');
   const time = (value: string | null) => (value ? formatDateTime(value, zone) : EMPTY_PLACEHOLDER);
+
+  const filters: ListFilterField[] = [
+    { kind: 'text', name: 'username', label: t('users.username'), width: 160 },
+    { kind: 'text', name: 'displayName', label: t('users.displayName'), width: 160 },
+    { kind: 'text', name: 'email', label: t('users.email'), width: 180 },
+    { kind: 'select', name: 'state', label: t('users.state'), width: 120, options: enabledStateOptions((state) => tc(`state.${state}`)) },
+    {
+      kind: 'select',
+      name: 'roleId',
+      label: t('users.role'),
+      width: 160,
+      searchable: true,
+      loading: roles.isPending,
+      options: (roles.data ?? []).map((role) => ({ value: role.id, label: role.name })),
+    },
+  ];
 
   const toggleState = (user: UserSummary, enable: boolean) =>
     confirm({
@@ -93,22 +101,15 @@ export function UserListPage() {
     {
       key: 'state',
       title: t('users.state'),
-      render: (_, user) => {
-        const self = user.id === me?.id;
-        const label = tc(`state.${user.state}`);
-        if (!canModify) return <StatusTag color={enabledStateColor(user.state)}>{label}</StatusTag>;
-        const toggle = (
-          <Switch
-            checked={user.state === ENABLED_STATES.ENABLE}
-            disabled={self}
-            aria-label={t('users.stateSwitch', { username: user.username })}
-            checkedChildren={label}
-            unCheckedChildren={label}
-            onChange={(checked) => toggleState(user, checked)}
-          />
-        );
-        return self ? <Tooltip title={t('users.notYourself')}>{toggle}</Tooltip> : toggle;
-      },
+      render: (_, user) => (
+        <EnabledStateSwitch
+          state={user.state}
+          editable={canModify}
+          name={t('users.stateSwitch', { username: user.username })}
+          lockedBecause={user.id === me?.id ? t('users.notYourself') : undefined}
+          onToggle={(enable) => toggleState(user, enable)}
+        />
+      ),
     },
     { key: 'mfa', title: t('users.mfa'), render: (_, user) => (user.mfaEnabled ? t('users.mfaOn') : t('users.mfaOff')) },
     { key: 'lastLoginAt', title: t('users.lastLoginAtIn', { zone }), render: (_, user) => time(user.lastLoginAt) },
@@ -119,106 +120,64 @@ export function UserListPage() {
       render: (_, user) => {
         const self = user.id === me?.id;
         return (
-          <Space size={0} wrap>
-            <Can permission="iam:user:detail">
-              <Button
-                type="link"
-                size="small"
-                aria-label={t('users.detailOf', { username: user.username })}
-                onClick={() => openDialog('detail', user.id)}
-              >
-                {tc('detail')}
-              </Button>
-            </Can>
-            <Can permission="iam:user:modify">
-              <Button
-                type="link"
-                size="small"
-                aria-label={t('users.editOf', { username: user.username })}
-                onClick={() => openDialog('edit', user.id)}
-              >
-                {tc('edit')}
-              </Button>
-            </Can>
-            <Can permission="iam:user:reset-password">
-              <Button
-                type="link"
-                size="small"
-                aria-label={t('users.resetPasswordOf', { username: user.username })}
-                onClick={() =>
-                  confirm({
-                    title: t('users.resetPasswordConfirm', { name: user.displayName }),
-                    content: t('users.resetPasswordEffect'),
-                    okText: t('users.resetPassword'),
-                    onOk: () =>
-                      resetLink.mutateAsync(user.id).then((link) => setHandOver({ link, username: user.username, reason: 'reset' })),
-                  })
-                }
-              >
-                {t('users.resetPassword')}
-              </Button>
-            </Can>
-            {user.mfaEnabled && (
-              <Can permission="iam:user:modify">
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={t('users.resetMfaOf', { username: user.username })}
-                  onClick={() =>
-                    confirm({
-                      title: t('users.resetMfaConfirm', { name: user.displayName }),
-                      content: t('users.resetMfaEffect'),
-                      okText: t('users.resetMfa'),
-                      danger: true,
-                      onOk: () => mfaReset.mutateAsync(user.id),
-                    })
-                  }
-                >
-                  {t('users.resetMfa')}
-                </Button>
-              </Can>
-            )}
-            <Can permission="iam:user:remove">
-              <Button
-                type="link"
-                size="small"
-                danger
-                disabled={self}
-                title={self ? t('users.notYourself') : undefined}
-                aria-label={t('users.deleteOf', { username: user.username })}
-                onClick={() =>
-                  confirm({
-                    title: t('users.deleteConfirm', { name: user.displayName }),
-                    content: t('users.deleteEffect'),
-                    okText: tc('delete'),
-                    danger: true,
-                    onOk: () => remove.mutateAsync(user.id),
-                  })
-                }
-              >
-                {tc('delete')}
-              </Button>
-            </Can>
-          </Space>
+          <RowActions
+            actions={[
+              { key: 'detail', name: t('users.detailOf', { username: user.username }), permission: 'iam:user:detail', opens: user.id },
+              { key: 'edit', name: t('users.editOf', { username: user.username }), permission: 'iam:user:modify', opens: user.id },
+              {
+                key: 'reset-password',
+                label: t('users.resetPassword'),
+                name: t('users.resetPasswordOf', { username: user.username }),
+                permission: 'iam:user:reset-password',
+                confirm: {
+                  title: t('users.resetPasswordConfirm', { name: user.displayName }),
+                  content: t('users.resetPasswordEffect'),
+                  onOk: () =>
+                    resetLink.mutateAsync(user.id).then((link) => setHandOver({ link, username: user.username, reason: 'reset' })),
+                },
+              },
+              {
+                key: 'reset-mfa',
+                label: t('users.resetMfa'),
+                name: t('users.resetMfaOf', { username: user.username }),
+                permission: 'iam:user:modify',
+                when: user.mfaEnabled,
+                danger: true,
+                confirm: {
+                  title: t('users.resetMfaConfirm', { name: user.displayName }),
+                  content: t('users.resetMfaEffect'),
+                  onOk: () => mfaReset.mutateAsync(user.id),
+                },
+              },
+              {
+                key: 'delete',
+                name: t('users.deleteOf', { username: user.username }),
+                permission: 'iam:user:remove',
+                disabled: self,
+                title: self ? t('users.notYourself') : undefined,
+                confirm: {
+                  title: t('users.deleteConfirm', { name: user.displayName }),
+                  content: t('users.deleteEffect'),
+                  onOk: () => remove.mutateAsync(user.id),
+                },
+              },
+            ]}
+          />
         );
       },
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('users.title')}
-        extra={
-          <Can permission="iam:user:create">
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog('add')}>
-              {t('users.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <UserFilterBar request={request} onSearch={(filters) => list.update(userFilterParams(filters))} />
-      <KeysetTable<UserSummary> list={list} page={page} columns={columns} />
+    <ListScreen
+      screen={screen}
+      title={t('users.title')}
+      add={{ label: t('users.add'), permission: 'iam:user:create', onClick: () => openDialog('add') }}
+      filterBar={{ name: 'user-filters', label: t('users.filters'), fields: filters }}
+      columns={columns}
+      card={{ title: 'username', extra: 'state' }}
+      label={t('users.title')}
+    >
       <Can permission={['iam:user:create', 'iam:user:modify']}>
         <UserFormDrawer
           open={(dialog?.kind === 'add' && held.has('iam:user:create')) || (dialog?.kind === 'edit' && canModify)}
@@ -236,7 +195,6 @@ export function UserListPage() {
         reason={handOver?.reason ?? 'created'}
         onClose={() => setHandOver(null)}
       />
-      {confirmHolder}
-    </>
+    </ListScreen>
   );
 }

@@ -95,7 +95,7 @@ describe('trust lists overview', () => {
     expect(await screen.findByText('203.0.113.9')).toBeTruthy();
     expect(screen.getByText('Not in the list')).toBeTruthy();
 
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Open the list API addresses' }));
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Manage API addresses' }));
     await waitFor(() => expect(app.location()).toBe('/setting/service-list/api'));
   });
 
@@ -148,7 +148,7 @@ describe('trust lists overview', () => {
     renderApp('/setting/ip-trustlist');
     expect(await screen.findByText('203.0.113.9')).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
-    expect(screen.queryByRole('link', { name: /Open the list/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Manage / })).toBeNull();
   });
 });
 

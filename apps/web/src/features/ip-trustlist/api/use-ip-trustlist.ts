@@ -7,9 +7,15 @@ import {
   ipTrustlistRemove,
 } from '@andes/contract/ip-trustlist/endpoints';
 import type { IpTrustlistType } from '@andes/contract/ip-trustlist/enums';
-import type { IpRestrictionUpdateRequest, IpTrustlistEditRequest, IpTrustlistPageRequest } from '@andes/contract/ip-trustlist/schemas';
+import type {
+  IpRestrictionUpdateRequest,
+  IpTrustEntry,
+  IpTrustlistEditRequest,
+  IpTrustlistPageRequest,
+} from '@andes/contract/ip-trustlist/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/client.ts';
+import type { ListQuery } from '../../../shared/list-screen/use-list-screen.ts';
 
 export const ipTrustlistKeys = {
   all: ['ip-trustlist'] as const,
@@ -19,13 +25,11 @@ export const ipTrustlistKeys = {
   users: (search: string) => [...ipTrustlistKeys.all, 'users', search] as const,
 };
 
-export function useIpTrustlistPage(request: IpTrustlistPageRequest) {
-  return useQuery({
-    queryKey: ipTrustlistKeys.page(request),
-    queryFn: ({ signal }) => call(ipTrustlistPage, request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The pages of an entries list (the list screen fetches them). */
+export const ipTrustlistQuery: ListQuery<IpTrustlistPageRequest, IpTrustEntry> = {
+  key: ipTrustlistKeys.page,
+  fetch: (request, signal) => call(ipTrustlistPage, request, { signal }),
+};
 
 /** How many entries a list holds (its unfiltered total), against IP_TRUSTLIST_MAX_ENTRIES. */
 export function useIpTrustlistUsage(listType: IpTrustlistType) {

@@ -1,78 +1,51 @@
-import { IP_TRUSTLIST_MAX_ENTRIES, SEARCH_TEXT_MAX_LENGTH } from '@andes/contract/common/constants';
+import { IP_TRUSTLIST_MAX_ENTRIES } from '@andes/contract/common/constants';
 import { formatDateTime } from '@andes/contract/common/dates';
 import { IP_ENTRY_KINDS, IP_VERSIONS } from '@andes/contract/common/enums';
 import { orEmpty } from '@andes/contract/common/format';
 import { type IpTrustlistType, ipTrustlistTypeOfSegment } from '@andes/contract/ip-trustlist/enums';
-import type { IpTrustEntry, IpTrustlistPageRequest } from '@andes/contract/ip-trustlist/schemas';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import type { IpTrustEntry } from '@andes/contract/ip-trustlist/schemas';
+import { type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { Can } from '../../../shared/auth/can.tsx';
 import { useDisplayTimeZone } from '../../../shared/auth/use-selected-area.ts';
-import { dialogPatch, readDialog } from '../../../shared/list/dialog-param.ts';
-import { useListUrl } from '../../../shared/list/use-list-url.ts';
+import type { ListFilterField } from '../../../shared/list-screen/list-filter-bar.tsx';
+import { ListScreen } from '../../../shared/list-screen/list-screen.tsx';
+import { RowActions } from '../../../shared/list-screen/row-actions.tsx';
+import { useListScreen } from '../../../shared/list-screen/use-list-screen.ts';
 import { NOT_FOUND_PATH } from '../../../shared/navigation/paths.ts';
-import { FilterActions } from '../../../shared/ui/filter-actions.tsx';
-import { FilterForm } from '../../../shared/ui/filter-form.tsx';
-import { KeysetTable } from '../../../shared/ui/keyset-table.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { useConfirm } from '../../../shared/ui/use-confirm.tsx';
-import { useIpTrustlistPage, useIpTrustlistRemove, useIpTrustlistUsage } from '../api/use-ip-trustlist.ts';
+import { ipTrustlistQuery, useIpTrustlistRemove, useIpTrustlistUsage } from '../api/use-ip-trustlist.ts';
 import { AddEntriesModal } from '../components/add-entries-modal.tsx';
 import { EditEntryModal } from '../components/edit-entry-modal.tsx';
-import { IP_DIALOGS, IP_DIALOGS_WITH_ID, IP_TRUSTLIST_PATH, type IpFilters, ipFilterParams, ipPageRequestOf } from '../ip-list-url.ts';
-
-function IpFilterBar({ request, onSearch }: { request: IpTrustlistPageRequest; onSearch(filters: IpFilters): void }) {
-  const { t } = useTranslation('ip');
-  const { t: tc } = useTranslation('common');
-  const [form] = Form.useForm<IpFilters>();
-  const { address, kind, version } = request;
-  useEffect(() => {
-    form.setFieldsValue({ address, kind, version });
-  }, [form, address, kind, version]);
-  return (
-    <FilterForm<IpFilters> form={form} name="ip-filters" onFinish={onSearch} label={t('filters')}>
-      <Form.Item name="address" label={t('address')}>
-        <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="kind" label={t('kind')}>
-        <Select
-          allowClear
-          placeholder={tc('all')}
-          style={{ width: 140 }}
-          options={IP_ENTRY_KINDS.map((k) => ({ value: k, label: t(`kindName.${k}`) }))}
-        />
-      </Form.Item>
-      <Form.Item name="version" label={t('version')}>
-        <Select
-          allowClear
-          placeholder={tc('all')}
-          style={{ width: 120 }}
-          options={IP_VERSIONS.map((v) => ({ value: v, label: t(`versionName.${v}`) }))}
-        />
-      </Form.Item>
-      <FilterActions onReset={() => onSearch({})} />
-    </FilterForm>
-  );
-}
+import { IP_DIALOGS, IP_DIALOGS_WITH_ID, IP_FILTERS, IP_TRUSTLIST_PATH, ipPageRequestOf } from '../ip-list-url.ts';
 
 function EntryList({ listType }: { listType: IpTrustlistType }) {
   const { t } = useTranslation('ip');
   const { t: tc } = useTranslation('common');
   const zone = useDisplayTimeZone();
-  const list = useListUrl();
-  const request = ipPageRequestOf(listType, list.params, list.position);
-  const page = useIpTrustlistPage(request);
+  const screen = useListScreen({
+    filters: IP_FILTERS,
+    requestOf: (params, position) => ipPageRequestOf(listType, params, position),
+    query: ipTrustlistQuery,
+    dialogs: { kinds: IP_DIALOGS, withId: IP_DIALOGS_WITH_ID },
+  });
+  const { dialog, openDialog, closeDialog } = screen;
   const usage = useIpTrustlistUsage(listType);
   const remove = useIpTrustlistRemove();
-  const [confirm, confirmHolder] = useConfirm();
-  const dialog = readDialog(list.params, IP_DIALOGS, IP_DIALOGS_WITH_ID);
-  const editing = dialog?.kind === 'edit' ? (page.data?.list.find((e) => e.id === dialog.id) ?? null) : null;
+  const editing = dialog?.kind === 'edit' ? (screen.rows.find((e) => e.id === dialog.id) ?? null) : null;
   const used = usage.data ?? 0;
 
-  const closeDialog = () => list.update(dialogPatch(null), { keepPage: true, replace: true });
+  const filters: ListFilterField[] = [
+    { kind: 'text', name: 'address', label: t('address'), width: 200 },
+    { kind: 'select', name: 'kind', label: t('kind'), options: IP_ENTRY_KINDS.map((k) => ({ value: k, label: t(`kindName.${k}`) })) },
+    {
+      kind: 'select',
+      name: 'version',
+      label: t('version'),
+      width: 120,
+      options: IP_VERSIONS.map((v) => ({ value: v, label: t(`versionName.${v}`) })),
+    },
+  ];
 
   const columns: TableColumnsType<IpTrustEntry> = [
     { key: 'value', title: t('address'), render: (_, entry) => <Typography.Text code>{entry.value}</Typography.Text> },
@@ -86,72 +59,53 @@ function EntryList({ listType }: { listType: IpTrustlistType }) {
       key: 'actions',
       title: tc('actions'),
       render: (_, entry) => (
-        <Space size={0}>
-          <Can permission="setting:ip-trustlist:modify">
-            <Button
-              type="link"
-              size="small"
-              aria-label={t('editOf', { value: entry.value })}
-              onClick={() => list.update(dialogPatch({ kind: 'edit', id: entry.id }), { keepPage: true })}
-            >
-              {tc('edit')}
-            </Button>
-          </Can>
-          <Can permission="setting:ip-trustlist:remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              aria-label={t('removeOf', { value: entry.value })}
-              onClick={() =>
-                confirm({
-                  title: t('removeConfirm', { value: entry.value }),
-                  content: listType === 'DASHBOARD' ? t('removeDashboardEffect') : undefined,
-                  okText: tc('delete'),
-                  danger: true,
-                  onOk: () => remove.mutateAsync(entry.id),
-                })
-              }
-            >
-              {tc('delete')}
-            </Button>
-          </Can>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'edit', name: t('editOf', { value: entry.value }), permission: 'setting:ip-trustlist:modify', opens: entry.id },
+            {
+              key: 'delete',
+              name: t('removeOf', { value: entry.value }),
+              permission: 'setting:ip-trustlist:remove',
+              confirm: {
+                title: t('removeConfirm', { value: entry.value }),
+                content: listType === 'DASHBOARD' ? t('removeDashboardEffect') : undefined,
+                onOk: () => remove.mutateAsync(entry.id),
+              },
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t(`type.${listType}.name`)}
-        back={IP_TRUSTLIST_PATH}
-        extra={
-          <Can permission="setting:ip-trustlist:create">
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              disabled={usage.data !== undefined && used >= IP_TRUSTLIST_MAX_ENTRIES}
-              onClick={() => list.update(dialogPatch({ kind: 'add', id: null }), { keepPage: true })}
-            >
-              {t('add')}
-            </Button>
-          </Can>
-        }
-      />
-      <Typography.Paragraph type="secondary">
-        {t(`type.${listType}.description`)} {usage.data !== undefined && t('usedOf', { used, limit: IP_TRUSTLIST_MAX_ENTRIES })}
-      </Typography.Paragraph>
-      <IpFilterBar request={request} onSearch={(filters) => list.update(ipFilterParams(filters))} />
-      <KeysetTable<IpTrustEntry> list={list} page={page} columns={columns} />
+    <ListScreen
+      screen={screen}
+      title={t(`type.${listType}.name`)}
+      back={IP_TRUSTLIST_PATH}
+      add={{
+        label: t('add'),
+        permission: 'setting:ip-trustlist:create',
+        disabled: usage.data !== undefined && used >= IP_TRUSTLIST_MAX_ENTRIES,
+        onClick: () => openDialog('add'),
+      }}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {t(`type.${listType}.description`)} {usage.data !== undefined && t('usedOf', { used, limit: IP_TRUSTLIST_MAX_ENTRIES })}
+        </Typography.Paragraph>
+      }
+      filterBar={{ name: 'ip-filters', label: t('filters'), fields: filters }}
+      columns={columns}
+      card={{ title: 'value', extra: 'kind' }}
+      label={t(`type.${listType}.name`)}
+    >
       <Can permission="setting:ip-trustlist:create">
         <AddEntriesModal listType={listType} open={dialog?.kind === 'add'} used={used} onClose={closeDialog} />
       </Can>
       <Can permission="setting:ip-trustlist:modify">
         <EditEntryModal key={editing?.id ?? 'none'} entry={editing} onClose={closeDialog} />
       </Can>
-      {confirmHolder}
-    </>
+    </ListScreen>
   );
 }
 

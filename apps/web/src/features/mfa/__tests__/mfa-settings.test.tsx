@@ -41,7 +41,7 @@ function signedIn(status: MfaStatus, extra: Record<string, (r: RecordedRequest) 
 }
 
 async function openSettings(user = userEvent.setup()) {
-  await user.click(await screen.findByRole('button', { name: 'Account' }));
+  await user.click(await screen.findByRole('button', { name: demoUser.displayName }));
   await user.click(await screen.findByText('Two-factor authentication'));
   return { user, dialog: await screen.findByRole('dialog', { name: 'Two-factor authentication' }) };
 }

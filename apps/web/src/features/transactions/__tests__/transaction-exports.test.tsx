@@ -1,7 +1,8 @@
 import { currentUserInfo, permissionLoad } from '@andes/contract/auth/endpoints';
+import { transactionExportPreflight } from '@andes/contract/download-center/endpoints';
 import {
-  proofBrPixBexs,
   proofBrPixBs2,
+  proofMxSpeiArcus,
   transactionFileDownload,
   transactionFileDownloadUrl,
   transactionPage,
@@ -9,12 +10,13 @@ import {
   transactionQuery,
   transactionSubMerchantQuery,
 } from '@andes/contract/transaction/endpoints';
-import type { TransactionAdvancedPageRequest } from '@andes/contract/transaction/schemas';
+import { otherProviderProofMessage, type TransactionAdvancedPageRequest } from '@andes/contract/transaction/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDownloadCache } from '../../../shared/api/download-cache.ts';
 import { useAppStore } from '../../../shared/store/app-store.ts';
+import { dialogNamed, footerButton } from '../../../test/antd-helpers.ts';
 import { envelope, mockFetch, type RecordedRequest } from '../../../test/fetch-mock.ts';
 import { demoUser, permissionLoadOf } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -32,6 +34,8 @@ function signedIn(codes: string[], routes: Routes = {}, capped = true) {
     [transactionSubMerchantQuery.path]: () => envelope([]),
     [transactionPage.path]: () =>
       envelope({ list: [settledPayin, failedPayin], total: capped ? 10_000 : 2, totalCapped: capped, nextCursor: capped ? 'c2' : null }),
+    // An export is counted first; a small one downloads at once.
+    [transactionExportPreflight.path]: () => envelope({ rowCount: 2, totals: [{ currency: 'BRL', cents: 1_284_567 }], route: 'DIRECT' }),
     ...routes,
   });
 }
@@ -77,6 +81,14 @@ async function openExport(u: ReturnType<typeof user>) {
   await u.click(await screen.findByRole('button', { name: /Export/ }));
 }
 
+/** Closes the export dialog once it has downloaded. */
+async function closeExport(u: ReturnType<typeof user>) {
+  const dialog = await dialogNamed(/^Export /);
+  await within(dialog).findByText('The file has been downloaded.');
+  await u.click(footerButton(dialog, 'Close'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
 describe('transaction list export', () => {
   it('exports exactly the filter the list sends, with the format and the interface language, and reuses the file', async () => {
     const requests = signedIn([...LIST_CODES, 'transactions:export'], { [transactionFileDownload.path]: fileByFormat });
@@ -107,12 +119,16 @@ describe('transaction list export', () => {
     expect(saved[0]?.name).toBe('transactions-payin-BR-2026-01-15.csv');
     expect(await saved[0]?.blob?.text()).toContain('Submit time (America/Sao_Paulo, UTC-3)');
     expect(await screen.findByText('Downloaded transactions-payin-BR-2026-01-15.csv')).toBeTruthy();
+    // It was counted first, with exactly the same filter.
+    expect(requests.filter((r) => r.path === transactionExportPreflight.path).map((r) => r.body)).toEqual(exports());
+    await closeExport(u);
 
     await openExport(u);
     await u.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]?.name).toBe('transactions-payin-BR-2026-01-15.xlsx');
     expect(exports().at(-1)).toMatchObject({ format: 'xlsx', language: 'en' });
+    await closeExport(u);
 
     // The same CSV again within 10 minutes comes from the download cache.
     await openExport(u);
@@ -150,6 +166,7 @@ describe('transaction list export', () => {
     expect(await screen.findByRole('button', { name: /Exporting…/ })).toBeTruthy();
     answer(envelope(null, 200010, 'The export is too large: narrow the filter'));
     expect(await screen.findByText('The export is too large: narrow the filter')).toBeTruthy();
+    expect(await screen.findByText('The file was not downloaded.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Export/ })).toBeTruthy();
     expect(saved).toHaveLength(0);
   });
@@ -197,7 +214,7 @@ describe('transaction list export', () => {
 describe('proof downloads', () => {
   const DETAIL_CODES = ['home', 'transactions:payin', 'transactions:detail'];
 
-  function detailRoutes(variants: string[]): Routes {
+  function detailRoutes(variants: string[], routes: Routes = {}): Routes {
     return {
       [transactionQuery.path]: () => envelope(payinDetail),
       [transactionProofList.path]: () => envelope({ variants }),
@@ -205,23 +222,24 @@ describe('proof downloads', () => {
         new Response('%PDF-1.7 PI20260114000011', {
           headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="proof-PI20260114000011-bs2.pdf"' },
         }),
-      [proofBrPixBexs.path]: () => envelope(null, 200050, 'The transfer is not settled: a proof is issued once it settles'),
+      ...routes,
     };
   }
 
-  it('shows one button per proof of a settled PIX pay-in and downloads the PDF from the variant’s call', async () => {
-    const requests = signedIn(
-      [...DETAIL_CODES, 'transactions:proof-view'],
-      detailRoutes(['br-pix-bs2', 'br-pix-bexs', 'br-pix-rendimento']),
-    );
+  const proofCard = async () => (await screen.findByText('Proof of transfer')).closest('.ant-card') as HTMLElement;
+  const buttonsOf = (card: HTMLElement) =>
+    within(card)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+
+  it('shows only the proof of the provider that carried the transfer and downloads the PDF from its call', async () => {
+    const requests = signedIn([...DETAIL_CODES, 'transactions:proof-view'], detailRoutes(['br-pix-bs2']));
     renderApp('/transactions/detail/11');
     await screen.findByRole('heading', { name: 'Transaction PI20260114000011' });
-    const card = (await screen.findByText('Proof of transfer')).closest('.ant-card') as HTMLElement;
-    expect(
-      within(card)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['PIX proof (BS2)', 'PIX proof (Bexs)', 'PIX proof (Rendimento)']);
+    const card = await proofCard();
+    expect(buttonsOf(card)).toEqual(['PIX proof (BS2)']);
+    expect(within(card).queryByRole('button', { name: 'PIX proof (Bexs)' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'PIX proof (Rendimento)' })).toBeNull();
     expect(requests.find((r) => r.path === transactionProofList.path)?.body).toEqual({ id: 11 });
 
     const u = user();
@@ -231,15 +249,26 @@ describe('proof downloads', () => {
     expect(saved[0]?.name).toBe('proof-PI20260114000011-bs2.pdf');
     expect(await saved[0]?.blob?.text()).toMatch(/^%PDF/);
 
-    // A refusal is the server's message; nothing is saved.
-    await u.click(within(card).getByRole('button', { name: 'PIX proof (Bexs)' }));
-    expect(await screen.findByText('The transfer is not settled: a proof is issued once it settles')).toBeTruthy();
-    expect(saved).toHaveLength(1);
-
     // The same proof again comes from the download cache.
     await u.click(within(card).getByRole('button', { name: 'PIX proof (BS2)' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(requests.filter((r) => r.path === proofBrPixBs2.path)).toHaveLength(1);
+  });
+
+  it('shows a SPEI transfer’s one receipt, and a refusal as the server’s message (nothing is saved)', async () => {
+    const carriedBy = otherProviderProofMessage('STP');
+    const requests = signedIn(
+      [...DETAIL_CODES, 'transactions:proof-view'],
+      detailRoutes(['mx-spei-arcus'], { [proofMxSpeiArcus.path]: () => envelope(null, 200009, carriedBy) }),
+    );
+    renderApp('/transactions/detail/11');
+    await screen.findByRole('heading', { name: 'Transaction PI20260114000011' });
+    const card = await proofCard();
+    expect(buttonsOf(card)).toEqual(['SPEI proof (arcus)']);
+    await user().click(within(card).getByRole('button', { name: 'SPEI proof (arcus)' }));
+    expect(await screen.findByText(carriedBy)).toBeTruthy();
+    expect(requests.filter((r) => r.path === proofMxSpeiArcus.path).map((r) => r.body)).toEqual([{ id: 11 }]);
+    expect(saved).toHaveLength(0);
   });
 
   it('shows no proofs when the transaction has none', async () => {

@@ -61,8 +61,9 @@ function ProofButtons({ id, uniqueId }: ProofDownloadsProps) {
 
 /**
  * The proof-of-transfer downloads of a transaction (holders of transactions:proof-view): one
- * button per proof the transaction has (settled SPEI, PIX and CO bank transfers, payment-link
- * payments), each a PDF saved through the download cache. Nothing shows when it has none.
+ * button per proof the server lists for it (a settled SPEI or PIX transfer: the receipt of the
+ * provider that carried it only; a CO bank transfer; payment-link payments), each a PDF saved
+ * through the download cache. Nothing shows when it has none.
  */
 export function ProofDownloads(props: ProofDownloadsProps) {
   return (

@@ -4,11 +4,12 @@ import { maskAccountNumber } from '@andes/contract/common/format';
 import { formatCents } from '@andes/contract/common/money';
 import type { Party } from '@andes/contract/transaction/parts';
 import type { RelatedTransaction, TransactionDetail } from '@andes/contract/transaction/schemas';
-import { Card, Descriptions, type DescriptionsProps, Empty, Flex, Table, Timeline, Typography } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Empty, Flex, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../../shared/ui/amount.tsx';
+import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { StatusTag } from '../../../shared/ui/status-tag.tsx';
 import { detailPath } from '../list-kinds.ts';
 import { TransactionAttachments } from './transaction-attachments.tsx';
@@ -169,13 +170,13 @@ export function TransactionDetailView({ detail, timeZone, zoneLabel }: { detail:
       </Card>
       {(detail.related.length > 0 || detail.transactionType === 'PAY_IN') && (
         <Card title={t('section.related')} size="small">
-          <Table<RelatedTransaction>
+          <ScrollTable<RelatedTransaction>
+            label={t('section.related')}
             rowKey="id"
             size="small"
             pagination={false}
             dataSource={detail.related}
             columns={relatedColumns}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: t('detail.noRelated') }}
           />
         </Card>

@@ -171,7 +171,7 @@ export function TransactionListScreen(props: ListScreenProps) {
         ) : kind === 'deep-query' && base === null ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deepQueryHint')} />
         ) : (
-          <KeysetTable<TransactionListItem> list={list} page={page} columns={transactionColumns(fields)} />
+          <KeysetTable<TransactionListItem> list={list} page={page} columns={transactionColumns(fields)} label={listName} />
         )}
       </Card>
       {!mobile && kind !== 'deep-query' && (

@@ -1,0 +1,83 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@andes/contract/common/constants';
+import { Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterActions } from '../ui/filter-actions.tsx';
+import { FilterForm } from '../ui/filter-form.tsx';
+import type { FilterValues } from './list-filters.ts';
+
+interface FieldBase {
+  /** The filter's name: its URL parameter and request field (`FilterParams`). */
+  name: string;
+  /** Shown label, translated. */
+  label: string;
+  /** Width of the control in px. */
+  width?: number;
+}
+
+/** A free-text filter (at most SEARCH_TEXT_MAX_LENGTH characters). */
+export interface TextFilterField extends FieldBase {
+  kind: 'text';
+}
+
+/** A choice among options; cleared means "all". */
+export interface SelectFilterField extends FieldBase {
+  kind: 'select';
+  options: readonly { value: string | number; label: string }[];
+  /** The options are still loading. */
+  loading?: boolean;
+  /** Typing narrows the options (long lists). */
+  searchable?: boolean;
+}
+
+/** One field of a list's filter bar, as data. */
+export type ListFilterField = TextFilterField | SelectFilterField;
+
+export interface ListFilterBarProps {
+  /** The form's name (its fields' ids are `<name>_<field>`). */
+  name: string;
+  /** Accessible name of the form, like "Search users". */
+  label: string;
+  fields: readonly ListFilterField[];
+  /** The filters in force (from the URL): the form shows them again after Back, reload or a shared link. */
+  values: Readonly<Record<string, unknown>>;
+  /** Search: the form's values; Reset: no filter. */
+  onSearch(values: FilterValues): void;
+}
+
+/**
+ * The inline filter bar of a list screen: its fields from data, applied by Search, cleared by
+ * Reset. The URL is the source of truth: the form follows the filters in force.
+ */
+export function ListFilterBar({ name, label, fields, values, onSearch }: ListFilterBarProps) {
+  const { t } = useTranslation('common');
+  const [form] = Form.useForm<Record<string, unknown>>();
+  // One text for the filters in force, so that a new render with the same filters (a reload of
+  // the rows) does not overwrite what the user is typing.
+  const shown = JSON.stringify(fields.map((field) => [field.name, values[field.name] ?? null]));
+  useEffect(() => {
+    form.setFieldsValue(Object.fromEntries((JSON.parse(shown) as [string, unknown][]).map(([key, value]) => [key, value ?? undefined])));
+  }, [form, shown]);
+
+  return (
+    <FilterForm<Record<string, unknown>> form={form} name={name} onFinish={onSearch} label={label}>
+      {fields.map((field) => (
+        <Form.Item key={field.name} name={field.name} label={field.label}>
+          {field.kind === 'text' ? (
+            <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} style={{ width: field.width ?? 180 }} />
+          ) : (
+            <Select
+              allowClear
+              placeholder={t('all')}
+              style={{ width: field.width ?? 140 }}
+              options={field.options.map((option) => ({ value: option.value, label: option.label }))}
+              {...(field.loading === undefined ? {} : { loading: field.loading })}
+              {...(field.searchable ? { showSearch: { optionFilterProp: 'label' } } : {})}
+            />
+          )}
+        </Form.Item>
+      ))}
+      <FilterActions onReset={() => onSearch({})} />
+    </FilterForm>
+  );
+}
