@@ -26,6 +26,9 @@ const env = {
   ANDES_PLATFORM_TOKEN: process.env.E2E_PLATFORM_TOKEN ?? randomBytes(32).toString('base64url'),
   ANDES_DEMO_HISTORY: process.env.E2E_DEMO_HISTORY ?? '6000',
   ANDES_SIMULATOR: 'false',
+  // An export of more rows than this goes through the download center: low enough that a few
+  // months of the short history take that route, above what a week's list holds (direct).
+  ANDES_DIRECT_EXPORT_MAX_ROWS: process.env.E2E_DIRECT_EXPORT_MAX_ROWS ?? '200',
 };
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const showFrom = LEVELS[/** @type {keyof typeof LEVELS} */ (process.env.E2E_LOG_LEVEL ?? 'warn')] ?? 40;

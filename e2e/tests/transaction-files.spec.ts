@@ -3,39 +3,10 @@ import { readFileSync } from 'node:fs';
 import { transactionPage } from '@andes/contract/transaction/endpoints';
 import { expect, test } from '@playwright/test';
 import { call, signInToken } from '../api.ts';
+import { parseCsv } from '../csv.ts';
 import { DEMO } from '../demo-users.ts';
 import { signInAsAdmin } from '../pages/app-shell.ts';
 import { sendPlatformEvent } from '../platform.ts';
-
-/** Splits CSV text into rows of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-      if (c === '\r') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 test('the pay-in list exports exactly its rows as a CSV a spreadsheet opens, times named in the zone', async ({ page }) => {
   await signInAsAdmin(page, 'BR');

@@ -176,3 +176,11 @@ test('ANDES_S3_*: the bucket needs both credentials, the others need the bucket,
   );
   expect((error as Error).message).not.toContain('space-in-the-secret');
 });
+
+test('ANDES_DIRECT_EXPORT_MAX_ROWS: 50,000 rows by default, a whole number from 1 to 1,000,000', () => {
+  expect(loadConfig({}).downloads).toEqual({ directExportMaxRows: 50_000 });
+  expect(loadConfig({ ANDES_DIRECT_EXPORT_MAX_ROWS: '2000' }).downloads.directExportMaxRows).toBe(2_000);
+  for (const bad of ['0', '1000001', '2e3', 'many']) {
+    expect(() => loadConfig({ ANDES_DIRECT_EXPORT_MAX_ROWS: bad })).toThrow(/ANDES_DIRECT_EXPORT_MAX_ROWS/);
+  }
+});

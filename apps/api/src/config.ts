@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DIRECT_EXPORT_MAX_ROWS } from '@andes/contract/download-center/enums';
 import { z } from 'zod';
 
 /** Repository root, resolved from this file (apps/api/src/config.ts). */
@@ -93,6 +94,13 @@ export interface Config {
   jobs: boolean;
   /** Object storage of files when ANDES_S3_BUCKET is set; null: local disk under `<dataDir>/files`. */
   s3: S3Config | null;
+  downloads: {
+    /**
+     * A transaction export of more rows than this goes through the download center
+     * (ANDES_DIRECT_EXPORT_MAX_ROWS, default DIRECT_EXPORT_MAX_ROWS = 50,000; at most 1,000,000).
+     */
+    directExportMaxRows: number;
+  };
 }
 
 /** Sender when MAIL_FROM is not set (embedded outbox only: SMTP needs a real one). */
@@ -168,6 +176,9 @@ const EnvSchema = z.object({
     .refine((n) => n <= 5_000_000, 'ANDES_DEMO_HISTORY must be at most 5000000')
     .optional(),
   ANDES_JOBS: boolText.optional(),
+  ANDES_DIRECT_EXPORT_MAX_ROWS: positiveInt('ANDES_DIRECT_EXPORT_MAX_ROWS')
+    .refine((n) => n <= 1_000_000, 'ANDES_DIRECT_EXPORT_MAX_ROWS must be at most 1000000')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   ANDES_WEB_DIST: z.string().trim().min(1, 'ANDES_WEB_DIST must not be empty').optional(),
   ANDES_SESSION_IDLE_MINUTES: positiveInt('ANDES_SESSION_IDLE_MINUTES').optional(),
@@ -397,5 +408,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             forcePathStyle: e.ANDES_S3_FORCE_PATH_STYLE ?? e.ANDES_S3_ENDPOINT !== undefined,
           }
         : null,
+    downloads: { directExportMaxRows: e.ANDES_DIRECT_EXPORT_MAX_ROWS ?? DIRECT_EXPORT_MAX_ROWS },
   };
 }

@@ -82,7 +82,8 @@ async function download(token: string, id: string) {
 
 beforeAll(async () => {
   clock = fakeClock(NOW);
-  t = await createTestApp({ clock, workJobs: true });
+  // An export of more than 12 rows goes through the download center here (ANDES_DIRECT_EXPORT_MAX_ROWS).
+  t = await createTestApp({ clock, workJobs: true, config: { downloads: { directExportMaxRows: 12 } } });
   await withPlatformToken(t.db);
   const events: PlatformEventInput[] = [];
   for (let i = 0; i < 12; i += 1) {
@@ -105,16 +106,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('pre-flight', () => {
-  test('counts the rows and sums the amounts per currency of the filter, and says the file can be streamed at once', async () => {
+  test('counts the rows and sums the amounts per currency of the filter, and sends more rows than the threshold to the download center', async () => {
     const res = await call<ExportPreflight>(transactionExportPreflight.path, admin, payinBr());
     expect(res.code).toBe(ResultCode.OK);
     const expectedCents = Array.from({ length: 12 }, (_, i) => 1_000 + i).reduce((a, b) => a + b, 0) + 5_000;
-    expect(res.data).toMatchObject({ route: 'DIRECT', rowCount: 13, totals: [{ currency: 'BRL', cents: expectedCents }] });
+    expect(res.data).toEqual({ route: 'TASK', directMaxRows: 12, rowCount: 13, totals: [{ currency: 'BRL', cents: expectedCents }] });
   });
 
-  test('a sub-merchant user counts only their own rows; a bad filter is a validation error', async () => {
+  test('a sub-merchant user counts only their own rows, which stream at once; a bad filter is a validation error', async () => {
     const mine = await call<ExportPreflight>(transactionExportPreflight.path, market, payinBr());
-    expect(mine.data).toMatchObject({ rowCount: 1, totals: [{ currency: 'BRL', cents: 5_000 }] });
+    expect(mine.data).toEqual({ route: 'DIRECT', directMaxRows: 12, rowCount: 1, totals: [{ currency: 'BRL', cents: 5_000 }] });
     const bad = await call(transactionExportPreflight.path, admin, { ...payinBr(), amountMin: -5 });
     expect(bad.code).toBe(ResultCode.VALIDATION_FAILED);
   });

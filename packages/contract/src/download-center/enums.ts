@@ -23,7 +23,8 @@ export const DOWNLOAD_RETENTION_DAYS = 7;
 export const DOWNLOAD_LINK_TTL_MINUTES = 5;
 /**
  * A transaction export of more rows than this goes through the download center; up to it, the
- * file is streamed at once (about 15 MB of CSV, a few seconds on the server).
+ * file is streamed at once (about 15 MB of CSV, a few seconds on the server). The default of the
+ * server's ANDES_DIRECT_EXPORT_MAX_ROWS; the pre-flight answer says the figure in force.
  */
 export const DIRECT_EXPORT_MAX_ROWS = 50_000;
 /** A failed task can be retried this many times from the screen. */

@@ -85,6 +85,8 @@ export type DownloadLink = z.infer<typeof DownloadLink>;
 export const ExportPreflight = ReportFigures.extend({
   /** DIRECT: the file is small enough to stream now; TASK: it goes through the download center. */
   route: z.enum(['DIRECT', 'TASK']),
+  /** The most rows an export downloads at once on this server (more go through the download center). */
+  directMaxRows: z.number().int().positive(),
 });
 export type ExportPreflight = z.infer<typeof ExportPreflight>;
 

@@ -25,7 +25,14 @@ export function registerDownloadCenterRoutes(app: FastifyInstance): void {
   const report = downloadReportJob({ db, clock, log, blobs, transactions, mailer, publicUrl: config.publicUrl });
   jobs.define(report);
   jobs.define(downloadExpiryJob({ db, clock, log, blobs }));
-  const service = new DownloadCenterService(db, clock, blobs, transactions, (taskId) => jobs.send(report, { taskId }));
+  const service = new DownloadCenterService(
+    db,
+    clock,
+    blobs,
+    transactions,
+    (taskId) => jobs.send(report, { taskId }),
+    config.downloads.directExportMaxRows,
+  );
 
   registerEndpoint(app, downloadRecordPage, ({ auth, body }) => service.page(auth, body));
   registerEndpoint(app, downloadRecordDownload, ({ auth, body }) => service.link(auth, body.id));

@@ -128,6 +128,8 @@ export class DownloadCenterService {
     private readonly blobs: ReportBlobStore,
     private readonly transactions: TransactionService,
     private readonly queue: QueueTask,
+    /** More rows than this go through the download center (config.downloads.directExportMaxRows). */
+    private readonly directMaxRows: number = DIRECT_EXPORT_MAX_ROWS,
   ) {}
 
   async page(auth: AuthContext, body: z.output<typeof DownloadRecordPageRequest>): Promise<DownloadRecordPage> {
@@ -200,7 +202,8 @@ export class DownloadCenterService {
   async transactionPreflight(auth: AuthContext, body: ParsedTransactionExportRequest): Promise<ExportPreflight> {
     const filter = await this.transactions.exportFilter(auth, body);
     const figures = figuresOf(await exportFigures(this.db, auth.scope, filter));
-    return { ...figures, route: figures.rowCount > DIRECT_EXPORT_MAX_ROWS ? 'TASK' : 'DIRECT' };
+    const directMaxRows = this.directMaxRows;
+    return { ...figures, route: figures.rowCount > directMaxRows ? 'TASK' : 'DIRECT', directMaxRows };
   }
 
   async createTransactionTask(

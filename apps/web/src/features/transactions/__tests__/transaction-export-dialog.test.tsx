@@ -24,6 +24,8 @@ const large: ExportPreflight = {
     { currency: 'USD', cents: 12_345 },
   ],
   route: 'TASK',
+  // The server's threshold (ANDES_DIRECT_EXPORT_MAX_ROWS), not the default of 50,000.
+  directMaxRows: 20_000,
 };
 
 const task = {
@@ -95,7 +97,7 @@ async function exportAs(format: 'CSV' | 'Excel (XLSX)') {
 
 describe('export dialog', () => {
   it('counts a small export, shows its rows and totals, and downloads it at once as before', async () => {
-    const small: ExportPreflight = { rowCount: 2, totals: [{ currency: 'BRL', cents: 1_284_567 }], route: 'DIRECT' };
+    const small: ExportPreflight = { rowCount: 2, totals: [{ currency: 'BRL', cents: 1_284_567 }], route: 'DIRECT', directMaxRows: 50_000 };
     const requests = signedIn(CODES, small, {
       [transactionFileDownload.path]: () =>
         new Response('Unique id\r\n', {
@@ -133,7 +135,7 @@ describe('export dialog', () => {
     expect(await within(dialog).findByText('812,345')).toBeTruthy();
     expect(within(dialog).getByText('R$ 98,765,432.10')).toBeTruthy();
     expect(within(dialog).getByText('US$ 123.45')).toBeTruthy();
-    expect(within(dialog).getByText(/^More than 50,000 rows: the file will be prepared in the download center/)).toBeTruthy();
+    expect(within(dialog).getByText(/^More than 20,000 rows: the file will be prepared in the download center/)).toBeTruthy();
     expect(bodiesOf(requests, transactionFileDownload.path)).toEqual([]);
 
     // A failed try and the retry carry the same key: the server makes one task.
