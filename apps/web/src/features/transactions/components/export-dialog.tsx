@@ -135,7 +135,10 @@ export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialo
           <Alert
             type="info"
             showIcon
-            title={t('export.task', { max: groupThousands(String(preflight.data?.directMaxRows ?? DIRECT_EXPORT_MAX_ROWS)), days: DOWNLOAD_RETENTION_DAYS })}
+            title={t('export.task', {
+              max: groupThousands(String(preflight.data?.directMaxRows ?? DIRECT_EXPORT_MAX_ROWS)),
+              days: DOWNLOAD_RETENTION_DAYS,
+            })}
           />
         )}
         {task.isSuccess && (
