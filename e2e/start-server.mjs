@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ensureServerBuild, SERVER_ENTRY } from '../scripts/server-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = {
@@ -62,7 +63,9 @@ if (process.env.TEST_DATABASE_URL) {
   console.log(`e2e server on embedded PGlite in ${dir}`);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+// The server as `npm start` runs it: compiled once (scripts/server-build.mjs).
+await ensureServerBuild();
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
   env,
   stdio: ['ignore', 'pipe', 'inherit'],
   cwd: root,

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the API server, which serves the app, applies migrations and (embedded mode) seeds the demo data.
+// `npm start`: builds the web app and the API server (scripts/server-build.mjs) when a build is
+// missing or older than its sources, then runs the API server, which serves the app, applies
+// migrations and (embedded mode) seeds the demo data.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_ENTRY } from './server-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'apps/web/dist/index.html');
@@ -34,6 +36,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit' });
+await ensureServerBuild();
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: root, stdio: 'inherit' });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
