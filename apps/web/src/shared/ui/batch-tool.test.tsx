@@ -6,6 +6,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
+import { type ObjectUrls, spyObjectUrls } from '../../test/object-urls.ts';
 import { formEntries, mockXhr } from '../../test/xhr-mock.ts';
 import { clearDownloadCache } from '../api/download-cache.ts';
 import { setNotifier } from '../api/notifier.ts';
@@ -38,20 +39,14 @@ const input = () => screen.getByTestId('batch-input') as HTMLInputElement;
 const user = () => userEvent.setup({ applyAccept: false });
 
 let saved: { name: string; blob: Blob | undefined }[];
-let blobs: Map<string, Blob>;
+let urls: ObjectUrls;
 
 beforeEach(() => {
   useAppStore.setState({ token: 'tok', language: 'en' });
   saved = [];
-  blobs = new Map();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:andes/${blobs.size + 1}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  urls = spyObjectUrls();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href) });
+    saved.push({ name: this.download, blob: urls.blobOf(this.href) });
   });
   setNotifier({ info: () => {}, success: () => {}, error: () => {} });
 });

@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ObjectUrls, spyObjectUrls } from '../../test/object-urls.ts';
 import { setNotifier } from '../api/notifier.ts';
 import { FileList, isThumbnail, type ListedFile } from './file-list.tsx';
 
@@ -18,22 +19,12 @@ const files: ListedFile[] = [
   { fileId: 'f_bad', name: 'sneaky.png', size: 64, contentType: 'application/octet-stream' },
 ];
 
-let created: { url: string; blob: Blob }[];
-let revoked: string[];
+let urls: ObjectUrls;
 let messages: string[];
 
 beforeEach(() => {
-  created = [];
-  revoked = [];
   messages = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:andes/${created.length + 1}`;
-    created.push({ url, blob: blob as Blob });
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => {
-    revoked.push(url);
-  });
+  urls = spyObjectUrls();
   setNotifier({
     info: (text) => messages.push(text),
     success: (text) => messages.push(text),
@@ -60,7 +51,7 @@ describe('FileList', () => {
     const images = screen.getByRole('list', { name: 'Images' });
     const receipt = await within(images).findByRole('button', { name: 'Preview receipt.PNG' });
     const img = within(receipt).getByRole('img', { name: 'receipt.PNG' });
-    expect(await created.find((c) => c.url === img.getAttribute('src'))?.blob.text()).toBe('bytes of receipt.PNG');
+    expect(await urls.created.find((c) => c.url === img.getAttribute('src'))?.blob.text()).toBe('bytes of receipt.PNG');
     expect(loadBlob.mock.calls.map(([f]) => f.name).sort()).toEqual(['logo.svg', 'receipt.PNG']);
 
     receipt.focus();
@@ -106,9 +97,9 @@ describe('FileList', () => {
     const url = within(await screen.findByRole('button', { name: 'Preview receipt.PNG' }))
       .getByRole('img')
       .getAttribute('src') as string;
-    expect(revoked).not.toContain(url);
+    expect(urls.revoked).not.toContain(url);
     act(() => view.unmount());
-    expect(revoked).toContain(url);
+    expect(urls.revoked).toContain(url);
   });
 
   it('says when there are no files', () => {

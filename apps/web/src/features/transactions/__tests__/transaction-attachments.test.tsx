@@ -9,6 +9,7 @@ import { clearDownloadCache } from '../../../shared/api/download-cache.ts';
 import { useAppStore } from '../../../shared/store/app-store.ts';
 import { envelope, mockFetch, type RecordedRequest } from '../../../test/fetch-mock.ts';
 import { demoUser, permissionLoadOf } from '../../../test/fixtures.ts';
+import { type ObjectUrls, spyObjectUrls } from '../../../test/object-urls.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { payinDetail } from './fixtures.ts';
 
@@ -22,24 +23,14 @@ const files: AttachmentInfo[] = [
 ];
 const detail = { ...payinDetail, attachments: files };
 
-let created: { url: string; blob: Blob }[];
-let revoked: string[];
+let urls: ObjectUrls;
 let saved: { name: string; href: string }[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-01-15T17:05:00Z'));
-  created = [];
-  revoked = [];
   saved = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:andes/${created.length + 1}`;
-    created.push({ url, blob: blob as Blob });
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => {
-    revoked.push(url);
-  });
+  urls = spyObjectUrls();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, href: this.href });
   });
@@ -89,7 +80,7 @@ describe('transaction attachments', () => {
     // The image is drawn from an object URL of the bytes the authenticated call answered.
     const img = within(receipt).getByRole('img', { name: 'receipt.PNG' }) as HTMLImageElement;
     expect(img.getAttribute('src')).toMatch(/^blob:andes\/\d+$/);
-    const made = created.find((c) => c.url === img.getAttribute('src'));
+    const made = urls.created.find((c) => c.url === img.getAttribute('src'));
     expect(await made?.blob.text()).toBe(PNG_BYTES);
     expect(within(svg).getByRole('img', { name: 'logo.svg' }).getAttribute('src')).toMatch(/^blob:andes\//);
     expect(attachmentCalls(requests)).toEqual(
@@ -140,9 +131,9 @@ describe('transaction attachments', () => {
     const view = renderApp('/transactions/detail/11');
     const receipt = await screen.findByRole('button', { name: 'Preview receipt.PNG' });
     const url = within(receipt).getByRole('img').getAttribute('src') as string;
-    expect(revoked).not.toContain(url);
+    expect(urls.revoked).not.toContain(url);
     act(() => view.unmount());
-    expect(revoked).toContain(url);
+    expect(urls.revoked).toContain(url);
   });
 
   it('shows a failed preview in place, with a retry that loads it again', async () => {
