@@ -35,7 +35,8 @@ function signedIn(codes: string[], routes: Routes = {}, capped = true) {
     [transactionPage.path]: () =>
       envelope({ list: [settledPayin, failedPayin], total: capped ? 10_000 : 2, totalCapped: capped, nextCursor: capped ? 'c2' : null }),
     // An export is counted first; a small one downloads at once.
-    [transactionExportPreflight.path]: () => envelope({ rowCount: 2, totals: [{ currency: 'BRL', cents: 1_284_567 }], route: 'DIRECT' }),
+    [transactionExportPreflight.path]: () =>
+      envelope({ rowCount: 2, totals: [{ currency: 'BRL', cents: 1_284_567 }], route: 'DIRECT', directMaxRows: 50_000 }),
     ...routes,
   });
 }
