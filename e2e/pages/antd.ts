@@ -24,3 +24,32 @@ export async function chooseOptions(page: Page, combobox: Locator, labels: reado
 export function dialog(page: Page, title: string | RegExp): Locator {
   return page.getByRole('dialog', { name: title });
 }
+
+/** Records the messages of a document into the tab's session storage (a page script). */
+const MESSAGE_RECORDER = `{
+  const KEY = '__andesMessages';
+  const seen = () => JSON.parse(sessionStorage.getItem(KEY) || '[]');
+  new MutationObserver(() => {
+    for (const notice of document.querySelectorAll('.ant-message-notice')) {
+      const text = (notice.textContent || '').trim();
+      const list = seen();
+      if (text !== '' && !list.includes(text)) sessionStorage.setItem(KEY, JSON.stringify([...list, text]));
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}`;
+
+/**
+ * Keeps the text of every antd message (toast) this tab shows from now on — on the page shown and
+ * on every page it loads later — even one that is gone again: a short message (the 1.5 s "session
+ * expired") can come and go between two looks of a loaded machine, or just before a reload. Read
+ * them with `messagesShown`.
+ */
+export async function recordMessages(page: Page): Promise<void> {
+  await page.addInitScript(MESSAGE_RECORDER);
+  await page.evaluate(MESSAGE_RECORDER);
+}
+
+/** The messages this tab has shown since recordMessages (a page script: this project has no DOM types). */
+export async function messagesShown(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`JSON.parse(sessionStorage.getItem('__andesMessages') || '[]')`);
+}

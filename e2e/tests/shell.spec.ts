@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../demo-users.ts';
+import { messagesShown, recordMessages } from '../pages/antd.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
 
@@ -86,11 +87,14 @@ test.describe('session, language and country', () => {
     await shell.waitUntilReady();
     const token = await shell.token();
     const { logout } = await import('@andes/contract/auth/endpoints');
+    // Home may still be loading: the next answer the page gets, before or after the reload, ends it.
+    await recordMessages(page);
     const res = await request.post(logout.path, { headers: { token }, data: {} });
     expect((await res.json()).code).toBe(200);
     await page.reload();
-    await expect(page.getByText(/session expired, please log in again/i)).toBeVisible();
     await expect(page).toHaveURL(/\/login\/form\?redirectPath=%2Fhome%3Ftab%3Doverview/);
+    // The message shows for 1.5 s: the tab keeps what it showed, so a slow look cannot miss it.
+    await expect.poll(() => messagesShown(page)).toContainEqual(expect.stringMatching(/session expired, please log in again/i));
     const login = new LoginPage(page);
     await login.signIn(DEMO.admin.username, DEMO.admin.password);
     await expect(page).toHaveURL(/\/home\?tab=overview$/);
