@@ -7,10 +7,12 @@
  *
  * The slice: a bench merchant's pay-in list in one country for the API's default window (as
  * export-rate.ts). RSS is sampled every 50 ms during each run; the growth is the peak minus the RSS
- * just before the run (after a GC when node runs with --expose-gc). READ ONLY on the database; the
- * files go to a temporary folder that is removed at the end.
+ * just before the run (after a GC when node runs with --expose-gc), printed with the V8 heap's and
+ * the external memory's (Buffers, zlib) growth at that peak. READ ONLY on the database; the files go
+ * to a temporary folder that is removed at the end. `--formats xlsx` measures the XLSX task alone
+ * in a fresh process (its RSS from a cold heap; COPY runs only with the CSV task, its reference).
  *
- *   npx tsx bench/download-task.ts --url postgres://postgres@127.0.0.1:5432/andes_bench
+ *   node --expose-gc --import tsx bench/download-task.ts --url postgres://postgres@127.0.0.1:5432/andes_bench
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -36,11 +38,14 @@ const { values } = parseArgs({
     url: { type: 'string' },
     merchant: { type: 'string', default: 'BENCH-0001' },
     country: { type: 'string', default: 'BR' },
+    formats: { type: 'string', default: 'csv,xlsx' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  console.log(`usage: tsx bench/download-task.ts --url URL [--merchant CODE] [--country CC]`);
+  console.log(
+    `usage: node --expose-gc --import tsx bench/download-task.ts --url URL [--merchant CODE] [--country CC] [--formats csv,xlsx]`,
+  );
   process.exit(0);
 }
 const url = values.url ?? process.env.BENCH_DATABASE_URL;
@@ -50,6 +55,8 @@ if (!url) {
 }
 const country = values.country as Country;
 if (!COUNTRIES.includes(country)) throw new Error(`unknown country ${values.country}`);
+const formats = new Set(values.formats.split(',').map((f) => f.trim()));
+if (formats.size === 0 || [...formats].some((f) => f !== 'csv' && f !== 'xlsx')) throw new Error(`--formats is csv, xlsx or csv,xlsx`);
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -82,19 +89,37 @@ const filter: TransactionFilter = {
 };
 const options: ExportOptions = { language: 'en', timeZone, at: now };
 
+interface Measured<T> {
+  result: T;
+  ms: number;
+  /** Peak RSS minus the RSS at the start. */
+  rssGrowth: number;
+  /** V8 heap (heapTotal) and external memory growth at the RSS peak. */
+  heapGrowth: number;
+  externalGrowth: number;
+}
+
 /** Peak RSS above the level at the start, sampled every 50 ms while `work` runs. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; rssGrowth: number }> {
+async function measured<T>(work: () => Promise<T>): Promise<Measured<T>> {
   (globalThis as { gc?: () => void }).gc?.();
-  const base = process.memoryUsage().rss;
+  const base = process.memoryUsage();
   let peak = base;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+  const sample = () => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  };
+  const timer = setInterval(sample, 50);
   const started = performance.now();
   try {
     const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, ms: performance.now() - started, rssGrowth: peak - base };
+    sample();
+    return {
+      result,
+      ms: performance.now() - started,
+      rssGrowth: peak.rss - base.rss,
+      heapGrowth: peak.heapTotal - base.heapTotal,
+      externalGrowth: peak.external - base.external,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -145,32 +170,45 @@ console.log(
   `slice: ${values.merchant} ${country} pay-ins, default window ${new Date(window.start).toISOString()} – ${new Date(window.end).toISOString()}`,
 );
 
-const copy = await measured(copyRun);
-const csv = await measured(() => taskRun('csv'));
-const xlsx = await measured(() => taskRun('xlsx'));
-const rows = csv.result.figures.rowCount;
 const rate = (n: number, ms: number) => (n / ms) * 1000;
-console.log(`rows: ${fmt(rows)} (COPY lines ${fmt(copy.result.rows)})`);
-console.log(
-  `COPY (list SELECT) TO STDOUT csv     ${fmt(copy.ms)} ms  ${fmt(rate(copy.result.rows, copy.ms))} rows/s  ${fmt(copy.result.bytes)} bytes`,
-);
-console.log(
-  `download task, CSV → blob store       ${fmt(csv.ms)} ms  ${fmt(rate(rows, csv.ms))} rows/s  ${fmt(csv.result.size)} bytes  RSS +${mb(csv.rssGrowth)} MB`,
-);
-console.log(
-  `download task, XLSX → blob store      ${fmt(xlsx.ms)} ms  ${fmt(rate(xlsx.result.figures.rowCount, xlsx.ms))} rows/s  ${fmt(xlsx.result.size)} bytes  RSS +${mb(xlsx.rssGrowth)} MB`,
-);
-const ratio = rate(rows, csv.ms) / rate(copy.result.rows, copy.ms);
-console.log(`ratio CSV task / COPY rows/s: ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+const memory = (run: Measured<unknown>) =>
+  `RSS +${mb(run.rssGrowth)} MB (heap ${mb(run.heapGrowth)}, external ${mb(run.externalGrowth)} MB at the peak)`;
+const copy = formats.has('csv') ? await measured(copyRun) : null;
+const csv = formats.has('csv') ? await measured(() => taskRun('csv')) : null;
+const xlsx = formats.has('xlsx') ? await measured(() => taskRun('xlsx')) : null;
+const rows = (csv ?? xlsx)?.result.figures.rowCount ?? 0;
+console.log(`rows: ${fmt(rows)}${copy ? ` (COPY lines ${fmt(copy.result.rows)})` : ''}`);
+if (copy) {
+  console.log(
+    `COPY (list SELECT) TO STDOUT csv     ${fmt(copy.ms)} ms  ${fmt(rate(copy.result.rows, copy.ms))} rows/s  ${fmt(copy.result.bytes)} bytes`,
+  );
+}
+if (csv) {
+  console.log(
+    `download task, CSV → blob store       ${fmt(csv.ms)} ms  ${fmt(rate(csv.result.figures.rowCount, csv.ms))} rows/s  ${fmt(csv.result.size)} bytes  ${memory(csv)}`,
+  );
+}
+if (xlsx) {
+  console.log(
+    `download task, XLSX → blob store      ${fmt(xlsx.ms)} ms  ${fmt(rate(xlsx.result.figures.rowCount, xlsx.ms))} rows/s  ${fmt(xlsx.result.size)} bytes  ${memory(xlsx)}`,
+  );
+}
+if (copy && csv) {
+  const ratio = rate(csv.result.figures.rowCount, csv.ms) / rate(copy.result.rows, copy.ms);
+  console.log(`ratio CSV task / COPY rows/s: ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+}
 for (const [name, run] of [
   ['CSV', csv],
   ['XLSX', xlsx],
 ] as const) {
+  if (run === null) continue;
   console.log(`RSS growth ${name}: ${mb(run.rssGrowth)} MB (target < 100 MB: ${run.rssGrowth < 100 * 1024 * 1024 ? 'met' : 'NOT met'})`);
 }
-console.log(
-  `proof: CSV and XLSX hash alike: ${csv.result.sha256 === xlsx.result.sha256 ? 'yes' : 'NO'} (${csv.result.sha256.slice(0, 16)}…); rows ${fmt(rows)} = ${fmt(xlsx.result.figures.rowCount)}`,
-);
+if (csv && xlsx) {
+  console.log(
+    `proof: CSV and XLSX hash alike: ${csv.result.sha256 === xlsx.result.sha256 ? 'yes' : 'NO'} (${csv.result.sha256.slice(0, 16)}…); rows ${fmt(csv.result.figures.rowCount)} = ${fmt(xlsx.result.figures.rowCount)}`,
+  );
+}
 console.log(`load average ${load()} at end`);
 rmSync(folder, { recursive: true, force: true });
 await database.close();

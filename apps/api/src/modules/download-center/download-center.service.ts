@@ -28,6 +28,8 @@ import { CommonErrors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/keyset-page.ts';
 import { exportFigures } from '../transaction/transaction.repository.ts';
 import type { TransactionService } from '../transaction/transaction.service.ts';
+import { CSV_CONTENT_TYPE } from '../transaction-files/export/csv-stream.ts';
+import { XLSX_CONTENT_TYPE } from '../transaction-files/export/xlsx-stream.ts';
 import { DownloadCenterErrors } from './download-center.errors.ts';
 import {
   consumeTaskLink,
@@ -174,9 +176,7 @@ export class DownloadCenterService {
     if (task === null || task.blobKey === null) return null;
     const body = await this.blobs.get(task.blobKey);
     if (body === null) return null;
-    const contentType =
-      task.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8';
-    return { filename: task.fileName, contentType, body };
+    return { filename: task.fileName, contentType: task.format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE, body };
   }
 
   async retry(auth: AuthContext, publicId: string): Promise<DownloadRecord> {

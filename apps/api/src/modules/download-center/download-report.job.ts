@@ -36,6 +36,18 @@ import { copiedCsvReport, type ReportStream, reportStream } from './report-write
 /** Progress is written every this many rows (and the writer learns there whether the task was deleted). */
 export const PROGRESS_EVERY_ROWS = 1_000;
 
+/**
+ * Rows a report reads per keyset query. Small on purpose: a batch is parsed whole (node-postgres,
+ * then drizzle's mapping) and waits in memory while its rows are written, and what outlives two
+ * young-generation collections is promoted to the old generation, to stay there as garbage until
+ * a full collection. An XLSX row allocates about 40 KB on its way (exceljs' cells and XML), so a
+ * young collection comes every few hundred rows: at 2,000 rows (TRANSACTION_EXPORT_BATCH, the
+ * direct export's) the batches were promoted nearly whole, about 1.1 KB a row (the sampling heap
+ * profiler: 160 MB per 150,000 rows); at 250, about 1 MB per 150,000 rows, for a query per 250 rows
+ * (bench/download-task.ts).
+ */
+export const REPORT_BATCH_ROWS = 250;
+
 /** The task was deleted while its file was being written: stop, write nothing. */
 class TaskGone extends Error {}
 /** The task cannot be written, whatever the number of attempts (the reason is for the person who asked). */
@@ -112,7 +124,7 @@ export function transactionReportStream(
     });
     return copiedCsvReport(source, Buffer.byteLength(head, 'utf8'), () => figures, options.language);
   }
-  return reportStream(transactionExportRows(db, scope, filter), TRANSACTION_EXPORT_COLUMNS, format, options, onRows);
+  return reportStream(transactionExportRows(db, scope, filter, REPORT_BATCH_ROWS), TRANSACTION_EXPORT_COLUMNS, format, options, onRows);
 }
 
 async function mailCreator(deps: DownloadReportDeps, task: DownloadTaskRow, rows: number): Promise<void> {
