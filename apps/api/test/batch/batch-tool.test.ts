@@ -51,11 +51,11 @@ describe('the template', () => {
     await workbook.xlsx.load((await batchTemplateBytes(TEST_BATCH)) as unknown as ArrayBuffer);
     const data = workbook.getWorksheet('Payouts') as ExcelJS.Worksheet;
     data.addRow(GOOD);
-    data.addRow(['INV-2', 'MX', 99.5, '12345678000199', '']);
+    data.addRow(['INV-2', 'MX', 99.5, '12345678000195', '']);
     const rows = await read(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(rows.map((r) => [r.rowNumber, r.result])).toEqual([
       [2, { ok: true, value: { reference: 'INV-1', country: 'BR', amount: 15000, document: '01234567890', note: 'first' } }],
-      [3, { ok: true, value: { reference: 'INV-2', country: 'MX', amount: 9950, document: '12345678000199', note: '' } }],
+      [3, { ok: true, value: { reference: 'INV-2', country: 'MX', amount: 9950, document: '12345678000195', note: '' } }],
     ]);
   });
 });
@@ -70,17 +70,17 @@ describe('reading an upload', () => {
           { richText: [{ text: 'INV-' }, { text: '7', font: { bold: true } }] },
           'BR',
           { formula: '100+50', result: 150 },
-          12345678901,
+          12345678909,
           null,
         ],
         [],
-        [{ text: 'INV-8', hyperlink: 'https://example.com' }, 'MX', 2.5, '12345678901', 'x'],
+        [{ text: 'INV-8', hyperlink: 'https://example.com' }, 'MX', 2.5, '12345678909', 'x'],
       ],
     });
     const rows = await read(bytes);
     expect(rows.map((r) => [r.rowNumber, r.cells])).toEqual([
-      [3, { reference: 'INV-7', country: 'BR', amount: '150', document: '12345678901', note: '' }],
-      [5, { reference: 'INV-8', country: 'MX', amount: '2.5', document: '12345678901', note: 'x' }],
+      [3, { reference: 'INV-7', country: 'BR', amount: '150', document: '12345678909', note: '' }],
+      [5, { reference: 'INV-8', country: 'MX', amount: '2.5', document: '12345678909', note: 'x' }],
     ]);
     expect(rows.every((r) => r.result.ok)).toBe(true);
   });
@@ -98,7 +98,7 @@ describe('reading an upload', () => {
 
   it('reports each bad row with every reason, naming the columns by their headers', async () => {
     const bytes = await workbookBytes({
-      Payouts: [HEADER, GOOD, ['', 'AR', 'ten', '123', 'x'.repeat(129)], ['INV-3', 'MX', '0.50', '12345678901', '']],
+      Payouts: [HEADER, GOOD, ['', 'AR', 'ten', '123', 'x'.repeat(129)], ['INV-3', 'MX', '0.50', '12345678909', '']],
     });
     const rows = await read(bytes);
     expect(rows.map((r) => r.result.ok)).toEqual([true, false, false]);
@@ -224,7 +224,7 @@ describe('files that are not a workbook, and zip bombs', () => {
 describe('the result file', () => {
   it('repeats every row with its result and errors, adds the output columns and a summary', async () => {
     const bytes = await workbookBytes({
-      Payouts: [HEADER, GOOD, ['INV-2', 'AR', '1', '01234567890', ''], ['INV-3', 'MX', '5', '12345678901', '']],
+      Payouts: [HEADER, GOOD, ['INV-2', 'AR', '1', '01234567890', ''], ['INV-3', 'MX', '5', '12345678909', '']],
     });
     const rows: BatchRow<TestBatchRow>[] = await read(bytes);
     const outcomes = new Map([
@@ -244,7 +244,7 @@ describe('the result file', () => {
       ['Row', 'Reference', 'Country', 'Amount', 'CPF/CNPJ', 'Note', 'Result', 'Payout id', 'Error'],
       [2, 'INV-1', 'BR', '150.00', '01234567890', 'first', 'OK', 'PO-1', ''],
       [3, 'INV-2', 'AR', '1', '01234567890', '', 'Error', '', 'Country: Choose BR or MX'],
-      [4, 'INV-3', 'MX', '5', '12345678901', '', 'Error', '', 'The reference INV-3 was used by another batch'],
+      [4, 'INV-3', 'MX', '5', '12345678909', '', 'Error', '', 'The reference INV-3 was used by another batch'],
     ]);
     expect(await sheetRows(body, 'Summary')).toEqual([
       ['File', 'march payouts.xlsx'],

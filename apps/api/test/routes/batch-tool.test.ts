@@ -92,7 +92,7 @@ describe('the batch tool', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Payouts') as ExcelJS.Worksheet;
     sheet.addRow(['INV-1', 'BR', '150.00', '01234567890', '']);
-    sheet.addRow(['DUP', 'MX', '20', '12345678901', '']);
+    sheet.addRow(['DUP', 'MX', '20', '12345678909', '']);
     sheet.addRow(['INV-3', 'AR', 'abc', '1', '']);
     processed = [];
     const result = await send('march.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));

@@ -172,8 +172,12 @@ describe('MFA code', () => {
 
 describe('CPF/CNPJ', () => {
   it.each([
-    ['12345678901', true],
+    ['12345678909', true],
+    ['12345678901', false],
     ['12345678000195', true],
+    ['12345678000199', false],
+    ['12ABC34501DE35', true],
+    ['12abc34501de35', false],
     ['1234567890', false],
     ['123456789012', false],
     ['123.456.789-01', false],
@@ -186,8 +190,10 @@ describe('CPF/CNPJ', () => {
   });
 
   it('explains the rule in the schema', () => {
-    expect(messagesOf(CpfCnpjSchema.safeParse('123'))[0]?.message).toBe('CPF/CNPJ must be 11 or 14 digits');
-    expect(CpfCnpjSchema.parse(' 12345678901 ')).toBe('12345678901');
+    expect(messagesOf(CpfCnpjSchema.safeParse('123'))[0]?.message).toBe(
+      'Enter a valid CPF (11 digits) or CNPJ (14 letters and digits), with its check digits and without dots, slashes or dashes',
+    );
+    expect(CpfCnpjSchema.parse(' 12345678909 ')).toBe('12345678909');
   });
 });
 

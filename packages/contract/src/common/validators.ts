@@ -18,6 +18,7 @@ import {
   UPLOADER_DEFAULT_MAX_FILES,
 } from './constants.ts';
 import type { Currency } from './countries.ts';
+import { isCnpj, isCpf } from './documents.ts';
 import { text } from './fields.ts';
 import { formatCents } from './money.ts';
 
@@ -152,14 +153,16 @@ export const MfaCodeSchema = text().refine(isCompleteMfaCode, MFA_CODE_MESSAGE);
 // Payout beneficiary: CPF/CNPJ and phone
 // ---------------------------------------------------------------------------------------------
 
-export const CPF_CNPJ_MESSAGE = `CPF/CNPJ must be ${CPF_LENGTH} or ${CNPJ_LENGTH} digits`;
+export const CPF_CNPJ_MESSAGE = `Enter a valid CPF (${CPF_LENGTH} digits) or CNPJ (${CNPJ_LENGTH} letters and digits), with its check digits and without dots, slashes or dashes`;
 
 /**
- * A Brazilian document as spec §5 puts it: 11 (CPF) or 14 (CNPJ) digits and nothing else — no
- * dots, slashes or dashes. Check digits are not verified: the bank rejects a wrong document.
+ * A Brazilian document of a payout beneficiary: a CPF (11 digits) or a CNPJ (14 characters, the
+ * first 12 letters or digits since the alphanumeric CNPJ of July 2026), each with valid check
+ * digits, and nothing else — no dots, slashes or dashes. Spec §5 says "11 or 14 digits only",
+ * which would refuse every new CNPJ and accept mistyped ones: docs/decisions/0024.
  */
 export function isCpfOrCnpj(document: string): boolean {
-  return /^[0-9]+$/.test(document) && (document.length === CPF_LENGTH || document.length === CNPJ_LENGTH);
+  return isCpf(document) || isCnpj(document);
 }
 
 export const CpfCnpjSchema = text().trim().refine(isCpfOrCnpj, CPF_CNPJ_MESSAGE);
