@@ -20,18 +20,13 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { COUNTRIES, COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import type { ReportFormat } from '@andes/contract/download-center/enums';
-import { resolveCreatedRange } from '@andes/contract/transaction/schemas';
 import { to as copyTo } from 'pg-copy-streams';
-import { openDatabase } from '../apps/api/src/db/client.ts';
 import { transactionReportStream } from '../apps/api/src/modules/download-center/download-report.job.ts';
 import { LocalDiskBlobStore } from '../apps/api/src/modules/files/local-disk-blob-store.ts';
-import type { TransactionFilter } from '../apps/api/src/modules/transaction/transaction.repository.ts';
 import { transactionExportCopySelect } from '../apps/api/src/modules/transaction/transaction-export.repository.ts';
-import type { ExportOptions } from '../apps/api/src/modules/transaction-files/export/columns.ts';
-import { postgresPoolOf } from '../apps/api/src/modules/transaction-files/export/copy-csv.ts';
 import { TRANSACTION_EXPORT_COLUMNS } from '../apps/api/src/modules/transaction-files/export/transaction-columns.ts';
+import { fmt, load, openPayinSlice } from './payin-slice.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,41 +48,14 @@ if (!url) {
   console.error('give --url or BENCH_DATABASE_URL (a database filled by generate-transactions.ts)');
   process.exit(2);
 }
-const country = values.country as Country;
-if (!COUNTRIES.includes(country)) throw new Error(`unknown country ${values.country}`);
 const formats = new Set(values.formats.split(',').map((f) => f.trim()));
 if (formats.size === 0 || [...formats].some((f) => f !== 'csv' && f !== 'xlsx')) throw new Error(`--formats is csv, xlsx or csv,xlsx`);
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-const database = await openDatabase({ kind: 'postgres', url });
-const { db } = database;
-const pool = postgresPoolOf(db);
-if (pool === null) throw new Error('not a PostgreSQL pool');
-const merchantRows = await pool.query<{ id: number }>('select id from merchants where code = $1', [values.merchant]);
-const merchantId = Number(merchantRows.rows[0]?.id);
-if (!Number.isSafeInteger(merchantId)) throw new Error(`no merchant ${values.merchant}: fill the database with generate-transactions.ts`);
-const scope = { merchantId, subMerchantId: null };
-const now = new Date();
-const timeZone = COUNTRY_INFO[country].timezoneName;
-const window = resolveCreatedRange(undefined, timeZone, now);
-if ('message' in window || window.start === null || window.end === null) throw new Error('no default window');
-const filter: TransactionFilter = {
-  country,
-  transactionTypes: ['PAY_IN'],
-  createdFrom: new Date(window.start),
-  createdTo: new Date(window.end),
-  statuses: [],
-  productTypes: [],
-  subMerchantIds: [],
-};
-const options: ExportOptions = { language: 'en', timeZone, at: now };
+const slice = await openPayinSlice(url, values.merchant, values.country, 'en');
+const { database, db, pool, scope, window, filter, options } = slice;
+const country = filter.country;
+const merchantId = scope.merchantId;
 
 interface Measured<T> {
   result: T;

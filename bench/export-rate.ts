@@ -32,26 +32,23 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
-import { COUNTRIES, COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import { centsToUnitsString } from '@andes/contract/common/money';
-import { resolveCreatedRange } from '@andes/contract/transaction/schemas';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { openDatabase } from '../apps/api/src/db/client.ts';
 import { merchants } from '../apps/api/src/db/schema/merchants.ts';
 import { transactions } from '../apps/api/src/db/schema/transactions.ts';
-import { filterWhere, type TransactionFilter, transactionListQuery } from '../apps/api/src/modules/transaction/transaction.repository.ts';
+import { filterWhere, transactionListQuery } from '../apps/api/src/modules/transaction/transaction.repository.ts';
 import { transactionExportCopySelect } from '../apps/api/src/modules/transaction/transaction-export.repository.ts';
 import { transactionCsv, transactionExportRows } from '../apps/api/src/modules/transaction/transaction-export.service.ts';
-import { defuseFormula, type ExportOptions, InstantFormatter } from '../apps/api/src/modules/transaction-files/export/columns.ts';
-import { postgresPoolOf } from '../apps/api/src/modules/transaction-files/export/copy-csv.ts';
+import { defuseFormula, InstantFormatter } from '../apps/api/src/modules/transaction-files/export/columns.ts';
 import { csvField, csvHead, csvStream } from '../apps/api/src/modules/transaction-files/export/csv-stream.ts';
 import { inlineParams } from '../apps/api/src/modules/transaction-files/export/sql-literal.ts';
 import {
   TRANSACTION_EXPORT_COLUMNS,
   type TransactionExportRow,
 } from '../apps/api/src/modules/transaction-files/export/transaction-columns.ts';
+import { fmt, load, openPayinSlice } from './payin-slice.ts';
 
 const { values } = parseArgs({
   options: {
@@ -80,45 +77,15 @@ if (!url) {
   console.error('give --url or BENCH_DATABASE_URL (a database filled by generate-transactions.ts)');
   process.exit(2);
 }
-const country = values.country as Country;
-if (!COUNTRIES.includes(country)) throw new Error(`unknown country ${values.country}`);
 const language = values.language === 'zh-CN' ? 'zh-CN' : 'en';
 const RUNS = Number(values.runs);
 const BATCH_RUNS = Number(values['batch-runs']);
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 // ---- the slice and the filter, as the export call builds them ----------------------------------------
 
-const database = await openDatabase({ kind: 'postgres', url });
-const { db } = database;
-const pool = postgresPoolOf(db);
-if (pool === null) throw new Error('not a PostgreSQL pool');
-
-const merchantRows = await pool.query<{ id: number }>('select id from merchants where code = $1', [values.merchant]);
-const merchantId = Number(merchantRows.rows[0]?.id);
-if (!Number.isSafeInteger(merchantId)) throw new Error(`no merchant ${values.merchant}: fill the database with generate-transactions.ts`);
-const scope = { merchantId, subMerchantId: null };
-const now = new Date();
-const timeZone = COUNTRY_INFO[country].timezoneName;
-const window = resolveCreatedRange(undefined, timeZone, now);
-if ('message' in window || window.start === null || window.end === null) throw new Error('no default window');
-// TransactionService.filterOf for { list: 'payin', country } (checks aside: the bench user would pass them).
-const filter: TransactionFilter = {
-  country,
-  transactionTypes: ['PAY_IN'],
-  createdFrom: new Date(window.start),
-  createdTo: new Date(window.end),
-  statuses: [],
-  productTypes: [],
-  subMerchantIds: [],
-};
-const options: ExportOptions = { language, timeZone, at: now };
+const { database, db, pool, scope, now, timeZone, filter, options } = await openPayinSlice(url, values.merchant, values.country, language);
+const country = filter.country;
+const merchantId = scope.merchantId;
 
 if (values.explain) {
   const select = transactionExportCopySelect(db, scope, filter, TRANSACTION_EXPORT_COLUMNS, options);

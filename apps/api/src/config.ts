@@ -266,26 +266,6 @@ function isMailbox(value: string): boolean {
   return MAILBOX.test(value);
 }
 
-/** An http(s) origin: scheme, host and optional port, nothing after (a trailing `/` is allowed). */
-function isPublicOrigin(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (
-      (u.protocol === 'http:' || u.protocol === 'https:') &&
-      u.hostname !== '' &&
-      u.username === '' &&
-      u.password === '' &&
-      u.pathname === '/' &&
-      u.search === '' &&
-      u.hash === '' &&
-      !value.includes('?') &&
-      !value.includes('#')
-    );
-  } catch {
-    return false;
-  }
-}
-
 /** An http(s) URL of a service: host, optional port and path, no credentials, query or fragment. */
 function isServiceUrl(value: string): boolean {
   try {
@@ -303,6 +283,11 @@ function isServiceUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** An http(s) origin: a service URL with nothing after the host and port (a trailing `/` is allowed). */
+function isPublicOrigin(value: string): boolean {
+  return isServiceUrl(value) && new URL(value).pathname === '/';
 }
 
 function isSmtpUrl(value: string): boolean {

@@ -1,9 +1,9 @@
 import { login } from '@andes/contract/auth/endpoints';
 import { BATCH_MESSAGES, BATCH_RESULT_HEADERS, batchSummaryOf } from '@andes/contract/common/batch';
 import { ATTACHMENT_MAX_BYTES, BATCH_MAX_UNPACKED_BYTES } from '@andes/contract/common/constants';
-import { BinaryResponse, defineEndpoint, EmptyRequest } from '@andes/contract/common/define-endpoint';
 import { ResultCode } from '@andes/contract/common/envelope';
-import { BATCH_UPLOAD_FILES, UPLOAD_MESSAGES, XLSX_CONTENT_TYPE } from '@andes/contract/common/uploads';
+import { UPLOAD_MESSAGES, XLSX_CONTENT_TYPE } from '@andes/contract/common/uploads';
+import { testBatchTemplate as template, testBatchUpload as upload } from '@andes/contract/testing/batch-endpoints';
 import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,26 +19,6 @@ import { type FormPart, postForm } from '../multipart.ts';
  * in the form field `file`, get the result xlsx back with the counts in its headers. Registered
  * only in this test; the payout and payment-link batches will register theirs the same way.
  */
-
-const template = defineEndpoint({
-  path: '/dashboard/test-batch/template-file/download',
-  summary: 'test: batch template',
-  permission: 'payment:payout:create',
-  kind: 'binary',
-  request: EmptyRequest,
-  response: BinaryResponse,
-});
-
-const upload = defineEndpoint({
-  path: '/dashboard/test-batch/file/upload',
-  summary: 'test: batch upload',
-  permission: 'payment:payout:create',
-  kind: 'multipart',
-  files: BATCH_UPLOAD_FILES,
-  request: EmptyRequest,
-  response: BinaryResponse,
-  silentErrors: true,
-});
 
 let t: TestApp;
 let admin: string;

@@ -14,6 +14,16 @@ const isMissing = (err: unknown) => {
   return code === 'ENOENT' || code === 'ENOTDIR';
 };
 
+/** The folder to read, or null when it does not exist (nothing stored under it yet, or removed). */
+async function openFolder(folder: string): Promise<Dir | null> {
+  try {
+    return await opendir(folder);
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
 /**
  * Files on local disk, one file per key under `root` (the embedded set-up: `<ANDES_DATA_DIR>/files`).
  * A put writes a temporary file in the key's own folder, flushes it to disk and renames it over
@@ -124,13 +134,8 @@ export class LocalDiskBlobStore implements BlobStore {
   }
 
   private async *walk(folder: string, keyOfFolder: string, prefix: string): AsyncIterable<BlobListing> {
-    let dir: Dir;
-    try {
-      dir = await opendir(folder);
-    } catch (err) {
-      if (isMissing(err)) return;
-      throw err;
-    }
+    const dir = await openFolder(folder);
+    if (dir === null) return;
     for await (const entry of dir) {
       const key = keyOfFolder === '' ? entry.name : `${keyOfFolder}/${entry.name}`;
       if (entry.name.startsWith('.')) continue;
@@ -151,13 +156,8 @@ export class LocalDiskBlobStore implements BlobStore {
   async sweepIncomplete(olderThan: Date): Promise<number> {
     let removed = 0;
     const sweep = async (folder: string): Promise<void> => {
-      let dir: Dir;
-      try {
-        dir = await opendir(folder);
-      } catch (err) {
-        if (isMissing(err)) return;
-        throw err;
-      }
+      const dir = await openFolder(folder);
+      if (dir === null) return;
       for await (const entry of dir) {
         const path = `${folder}${sep}${entry.name}`;
         if (entry.isDirectory()) await sweep(path);

@@ -1,8 +1,9 @@
 import { BATCH_RESULT_HEADERS } from '@andes/contract/common/batch';
-import { BinaryResponse, defineEndpoint, EmptyRequest, EmptyResponse } from '@andes/contract/common/define-endpoint';
+import { defineEndpoint, EmptyRequest, EmptyResponse } from '@andes/contract/common/define-endpoint';
 import { ResultCode } from '@andes/contract/common/envelope';
 import { optionalText } from '@andes/contract/common/fields';
-import { attachmentFiles, BATCH_UPLOAD_FILES, UploadedFilesResponse } from '@andes/contract/common/uploads';
+import { attachmentFiles, UploadedFilesResponse } from '@andes/contract/common/uploads';
+import { testBatchUpload as batch } from '@andes/contract/testing/batch-endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { envelope as fetchEnvelope, mockFetch } from '../../test/fetch-mock.ts';
@@ -23,16 +24,6 @@ const attachments = defineEndpoint({
   files: attachmentFiles(),
   request: z.object({ remark: optionalText(32), tags: z.array(optionalText(8)).optional() }).strict(),
   response: UploadedFilesResponse,
-});
-
-const batch = defineEndpoint({
-  path: '/dashboard/test-batch/file/upload',
-  summary: 'a batch upload for the tests',
-  permission: 'payment:payout:create',
-  kind: 'multipart',
-  files: BATCH_UPLOAD_FILES,
-  request: EmptyRequest,
-  response: BinaryResponse,
 });
 
 const FILE = { fileId: 'f_0000000000000000000001', name: 'a.pdf', size: 3, contentType: 'application/pdf' };

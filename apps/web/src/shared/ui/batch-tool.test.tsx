@@ -1,7 +1,6 @@
 import { BATCH_MESSAGES, BATCH_RESULT_HEADERS } from '@andes/contract/common/batch';
 import { ATTACHMENT_MAX_BYTES } from '@andes/contract/common/constants';
-import { BinaryResponse, defineEndpoint, EmptyRequest } from '@andes/contract/common/define-endpoint';
-import { BATCH_UPLOAD_FILES } from '@andes/contract/common/uploads';
+import { testBatchUpload as batchUpload, testBatchTemplate as template } from '@andes/contract/testing/batch-endpoints';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,26 +11,6 @@ import { clearDownloadCache } from '../api/download-cache.ts';
 import { setNotifier } from '../api/notifier.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { BatchTool } from './batch-tool.tsx';
-
-const template = defineEndpoint({
-  path: '/dashboard/test-batch/template-file/download',
-  summary: 'a batch template for the tests',
-  permission: 'payment:payout:create',
-  kind: 'binary',
-  request: EmptyRequest,
-  response: BinaryResponse,
-});
-
-const batchUpload = defineEndpoint({
-  path: '/dashboard/test-batch/file/upload',
-  summary: 'a batch upload for the tests',
-  permission: 'payment:payout:create',
-  kind: 'multipart',
-  files: BATCH_UPLOAD_FILES,
-  request: EmptyRequest,
-  response: BinaryResponse,
-  silentErrors: true,
-});
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const xlsx = (name: string, size = 64) => new File([new Uint8Array(size)], name, { type: XLSX });
