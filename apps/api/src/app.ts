@@ -39,6 +39,7 @@ import { registerMfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { MfaService } from './modules/mfa/mfa.service.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPasswordRoutes } from './modules/password/password.routes.ts';
+import { registerPayoutRoutes } from './modules/payout/payout.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { ServiceTokenVerifier } from './modules/platform/service-token.ts';
 import { registerStoreOrderRoutes } from './modules/store-order/store-order.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerGlobalRoutes(app);
   registerTransactionRoutes(app);
   registerDownloadCenterRoutes(app);
+  registerPayoutRoutes(app);
   registerStoreOrderRoutes(app);
 
   const webServed = await registerWeb(app, config.webDist);

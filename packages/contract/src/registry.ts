@@ -11,6 +11,7 @@ import * as mfa from './mfa/endpoints.ts';
 import * as onboarding from './onboarding/endpoints.ts';
 import * as password from './password/endpoints.ts';
 import * as paymentLink from './payment-link/endpoints.ts';
+import * as payout from './payout/endpoints.ts';
 import * as platform from './platform/endpoints.ts';
 import * as shopify from './shopify/endpoints.ts';
 import * as shoplazza from './shoplazza/endpoints.ts';
@@ -38,6 +39,7 @@ export const ENDPOINT_MODULES = {
   shopify,
   shoplazza,
   downloadCenter,
+  payout,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_MODULES).flatMap((m) => Object.values(m) as Endpoint[]);

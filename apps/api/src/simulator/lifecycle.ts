@@ -379,6 +379,8 @@ function payoutEvents(
   at: number,
   timing: Timing,
   failureReasons: readonly string[],
+  /** The fee and VAT to settle with, instead of the catalogue's (a dashboard payout's offer). */
+  charges?: { fee: number; vat: number },
 ): PlannedEvent[] {
   const acceptedAt = at + timing.compress(between(rng, spec.acceptMs));
   const events: PlannedEvent[] = [
@@ -395,7 +397,7 @@ function payoutEvents(
   ];
   const doneAt = acceptedAt + Math.max(1, timing.compress(between(rng, spec.completeMs)));
   if (rng.chance(spec.successRate)) {
-    const { fee, vat } = payoutFeeOf(amount, spec.fee, CATALOGUE[country].vatBps);
+    const { fee, vat } = charges ?? payoutFeeOf(amount, spec.fee, CATALOGUE[country].vatBps);
     const provider = simulatedProviderOf(uniqueId, productType);
     events.push({
       at: doneAt,
@@ -508,8 +510,9 @@ function planMarketplace(
 
 /**
  * The platform's answer to a payout created in the dashboard and offered through the outbox:
- * IN_PROGRESS once accepted, then SETTLED with fee and VAT, or FAILED. Ids come from the
- * payout's own id, so an offer seen twice (a lease that ran out) sends the same events.
+ * IN_PROGRESS once accepted, then SETTLED with the fee and VAT the offer carries (the ones quoted
+ * to the merchant and reserved with the amount), or FAILED. Ids come from the payout's own id, so
+ * an offer seen twice (a lease that ran out) sends the same events.
  */
 export function planOfferedPayout(offer: OfferedPayout, at: number, timing: Timing = REAL_TIME): PlannedEvent[] {
   const rng = new Rng(`offer#${offer.uniqueId}`);
@@ -533,6 +536,7 @@ export function planOfferedPayout(offer: OfferedPayout, at: number, timing: Timi
     at,
     timing,
     PAYOUT_FAILURES,
+    { fee: offer.fee, vat: offer.vat },
   );
 }
 

@@ -58,6 +58,16 @@ import { mfaActivate, mfaClose, mfaOpen, mfaRecoveryCodesRegenerate, mfaStatus, 
 import { accountApply } from '@andes/contract/onboarding/endpoints';
 import { forgotPassword, resetLinkVerify } from '@andes/contract/password/endpoints';
 import { paymentLinkPage, paymentLinkQuery } from '@andes/contract/payment-link/endpoints';
+import {
+  payoutApprove,
+  payoutBatchCheck,
+  payoutBatchUpload,
+  payoutCreate,
+  payoutPage,
+  payoutRefuse,
+  payoutTemplateDownload,
+  payoutVerifyCodeSend,
+} from '@andes/contract/payout/endpoints';
 import { shopifyPage, shopifyQuery } from '@andes/contract/shopify/endpoints';
 import { shoplazzaPage, shoplazzaQuery } from '@andes/contract/shoplazza/endpoints';
 import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
@@ -81,9 +91,11 @@ import {
   TRANSFER_PROVIDERS,
 } from '@andes/contract/transaction/enums';
 import { PROOF_DOWNLOAD_ENDPOINTS } from '@andes/contract/transaction/proof-endpoints';
+import { payoutFileBytes, pixPayout } from '../fixtures/payouts.ts';
 import { DEMO } from '../helper.ts';
 import { EventFactory, sendEvent, transactionRow } from '../ledger/support.ts';
-import { type Actor, FIXTURE_ROLE_CODES, insertDownloadTask, MISSING_TASK_ID, NEW_PASSWORD, type World } from './world.ts';
+import type { FormPart } from '../multipart.ts';
+import { type Actor, FIXTURE_ROLE_CODES, insertDownloadTask, MISSING_TASK_ID, NEW_PASSWORD, newAuthzPayout, type World } from './world.ts';
 
 /**
  * The coverage table of the authorization test: one entry per endpoint of the contract, keyed by
@@ -94,6 +106,8 @@ import { type Actor, FIXTURE_ROLE_CODES, insertDownloadTask, MISSING_TASK_ID, NE
 /** One request: the body, the path parameters, and (for the reset-link calls) the token header to send. */
 export interface Call {
   body: Record<string, unknown>;
+  /** A multipart call's form (its text fields and files), sent instead of `body`. */
+  form?: FormPart[];
   params?: Record<string, string | number>;
   /** Sent in the token header instead of the caller's session token (a reset link's token). */
   token?: string;
@@ -340,6 +354,41 @@ const taskRef = (call: (w: World, id: number | string) => Call): ObjectRef => ({
 
 /** An MFA call with a code from the caller's bound authenticator. */
 const withBoundMfa = async (w: World, actor: Actor): Promise<Call> => ({ body: { authCode: w.totp(await w.bindMfa(actor)) } });
+
+/** The form of a payout file upload: the fields, and a BR file of one valid PIX row. */
+async function payoutForm(fields: Record<string, string>): Promise<FormPart[]> {
+  const content = await payoutFileBytes('BR', [
+    {
+      productType: 'PIX',
+      amount: '150.00',
+      name: 'Maria Silva',
+      document: '12345678909',
+      pixKeyType: 'EMAIL',
+      pixKey: 'authz@example.com',
+    },
+  ]);
+  return [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename: 'authz.xlsx', content }];
+}
+
+/**
+ * Approve or refuse: the happy path decides a new PENDING payout of the world's payout creator.
+ * CONDOR naming ANDES-DEMO's payout or batch is answered NOT_FOUND, exactly as an id nobody has.
+ */
+const decisionEntry = (): Entry => ({
+  precondition: 'a PENDING payout created by someone else (four eyes)',
+  sample: () => ({ body: { country: 'BR', ids: [2_147_483_647] } }),
+  happy: async (w) => ({ body: { country: 'MX', ids: [(await newAuthzPayout(w.t, w.payoutCreator)).id] } }),
+  succeeded: (data) => has(data, 'decided', 1),
+  objects: [
+    { field: 'ids', existing: (w) => w.andes.payout.id, call: (_w, id) => ({ body: { country: 'MX', ids: [id] } }), answer: NOT_FOUND },
+    {
+      field: 'batchId',
+      existing: (w) => w.andes.payout.batchId,
+      call: (_w, id) => ({ body: { country: 'MX', batchId: id } }),
+      answer: NOT_FOUND,
+    },
+  ],
+});
 
 export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   // -------------------------------------------------------------------------------------------
@@ -821,4 +870,48 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
     // Each request queues a new task: the foreign id must count what a missing id counts.
     objects: [subMerchantFilter(newTaskBody()), ...idFilters('payin', newTaskBody()).map((ref) => ({ ...ref, judgedBy: expectedOf }))],
   },
+
+  // -------------------------------------------------------------------------------------------
+  // payouts (ANDES-DEMO's fixture payout is in MX, a country CONDOR has; the decisions' happy
+  // paths decide a new payout of the world's payout creator: four eyes, never the approver's own)
+  // -------------------------------------------------------------------------------------------
+  [payoutPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      { field: 'id', existing: (w) => w.andes.payout.id, call: (_w, id) => ({ body: { country: 'MX', id } }), answer: 'filter' },
+      {
+        field: 'batchId',
+        existing: (w) => w.andes.payout.batchId,
+        call: (_w, id) => ({ body: { country: 'MX', batchId: id } }),
+        answer: 'filter',
+      },
+    ],
+  },
+  [payoutTemplateDownload.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [payoutBatchUpload.path]: {
+    precondition: 'a form with a payout file (a dry run answers the result file)',
+    sample: () => ({ body: { country: 'BR', dryRun: 'true' } }),
+    happy: async () => ({ body: {}, form: await payoutForm({ country: 'BR', dryRun: 'true' }) }),
+  },
+  [payoutBatchCheck.path]: {
+    precondition: 'a form with a payout file',
+    sample: () => ({ body: { country: 'BR' } }),
+    happy: async () => ({ body: {}, form: await payoutForm({ country: 'BR' }) }),
+  },
+  [payoutCreate.path]: {
+    precondition: 'a dry run: the quote (a creation also needs a code e-mailed to the caller, covered in payout.test.ts)',
+    sample: () => ({ body: pixPayout(10_000, { dryRun: true }) }),
+  },
+  [payoutVerifyCodeSend.path]: {
+    precondition: 'the resend pause (60 s) has passed for the caller',
+    sample: () => ({ body: { country: 'BR', count: 1, amount: 10_000 } }),
+    happy: async (w) => {
+      w.t.clock.advance(61_000);
+      return { body: { country: 'BR', count: 1, amount: 10_000 } };
+    },
+  },
+  [payoutApprove.path]: decisionEntry(),
+  [payoutRefuse.path]: decisionEntry(),
 };

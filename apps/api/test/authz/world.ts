@@ -16,7 +16,9 @@ import { hashSessionToken } from '../../src/modules/auth/tokens.ts';
 import type { MfaActor } from '../../src/modules/mfa/mfa.service.ts';
 import { base32Decode, hotp, timeStepOf } from '../../src/modules/mfa/totp.ts';
 import { hashResetLinkToken, ResetLinks } from '../../src/modules/password/reset-links.ts';
+import { createPayout, fundPayoutAccount, type PayoutActor, payoutUser, speiPayout } from '../fixtures/payouts.ts';
 import { createTestApp, DEMO, envelope, post, type TestApp } from '../helper.ts';
+import { EventFactory } from '../ledger/support.ts';
 import { createTransactionsOfEachKind, type TransactionIds } from '../routes/transaction-fixtures.ts';
 
 /**
@@ -90,6 +92,8 @@ export interface AndesObjects {
   transactionIds: TransactionIds;
   /** A COMPLETE download task of demo.admin (its public id). */
   downloadTaskId: string;
+  /** A PENDING MX payout (and its batch) created by `payoutCreator`. */
+  payout: { id: number; batchId: number };
 }
 
 /** CONDOR's own objects, so CONDOR's admin can build requests that only the foreign id makes fail. */
@@ -125,6 +129,16 @@ export async function insertDownloadTask(t: TestApp, merchantId: number, userId:
       : {}),
   });
   return id;
+}
+
+let authzPayouts = 0;
+
+/** A new PENDING MX payout of `creator` (a beneficiary of its own: never a duplicate); its id and batch. */
+export async function newAuthzPayout(t: TestApp, creator: PayoutActor): Promise<{ id: number; batchId: number }> {
+  authzPayouts += 1;
+  const res = await createPayout(t, creator, speiPayout(100_000 + authzPayouts, { merchantReference: `AUTHZ-${authzPayouts}` }));
+  if (res.code !== 200 || !res.data.payout) throw new Error(`authz payout not created: ${res.code} ${res.msg}`);
+  return { id: res.data.payout.id, batchId: res.data.payout.batchId };
 }
 
 /** Inserts a user with the given password hash (and roles). */
@@ -220,6 +234,8 @@ export class World {
     readonly admin: Actor,
     readonly condor: Actor,
     readonly homeOnly: Actor,
+    /** Creates the payouts that the approval calls' happy paths decide (four eyes: never the approver). */
+    readonly payoutCreator: PayoutActor,
     /** Sessions of a super admin past the idle timeout and past the absolute lifetime. */
     readonly expired: { idle: string; absolute: string },
     /** A super admin of ANDES-DEMO whom the disabled-user case disables after each sign-in. */
@@ -286,6 +302,11 @@ export class World {
       { event: 'USER_MODIFIED', outcome: 'SUCCESS', object: { type: 'USER', id: andesUser.id, label: andesUser.username } },
     );
 
+    // A payout creator and a PENDING MX payout of theirs (ANDES-DEMO's MX payout account funded through the platform).
+    await fundPayoutAccount(t, new EventFactory('authz-payout', t.clock()), 'MX', 100_000_000, '17.0');
+    const payoutCreator = await payoutUser(t, 'authz.payout.creator', ['payment:payout', 'payment:payout:create']);
+    const fixturePayout = await newAuthzPayout(t, payoutCreator);
+
     return new World(
       t,
       serial,
@@ -303,11 +324,13 @@ export class World {
         adminId,
         transactionIds: await createTransactionsOfEachKind(t),
         downloadTaskId: await insertDownloadTask(t, andes, adminId, 'COMPLETE'),
+        payout: fixturePayout,
       },
       condorObjects,
       { id: adminId, username: DEMO.admin.username, password: DEMO.admin.password, token: adminToken },
       { id: await idOf(DEMO.condor.username), username: DEMO.condor.username, password: DEMO.condor.password, token: condorToken },
       { ...homeUser, password: FIXTURE_PASSWORD, token: homeToken },
+      payoutCreator,
       { idle, absolute },
       disabledUser,
     );

@@ -83,6 +83,8 @@ describe('payout outbox', () => {
         beneficiary: { name: 'Rafael Lima', document: '98765432100', pixKey: '+5511987654321', pixKeyType: 'PHONE' },
         merchantReference: `payout-${first}`,
         createdAt: START.toISOString(),
+        fee: 0,
+        vat: 0,
         attempts: 0,
       },
     ]);

@@ -366,6 +366,8 @@ describe('a transaction’s life', () => {
       beneficiary: { name: 'Ana López' },
       merchantReference: 'R-1',
       createdAt: new Date(AT).toISOString(),
+      fee: 700,
+      vat: 112,
       attempts: 0,
     };
     const a = planOfferedPayout(offer, AT);
@@ -381,6 +383,8 @@ describe('a transaction’s life', () => {
       if (completed?.type !== 'payout.status_changed' || completed.data.status !== 'SETTLED') continue;
       settled += 1;
       expect(completed.data.provider).toBe(simulatedProviderOf(uniqueId, 'SPEI'));
+      // It settles with the fee and VAT of the offer: what was quoted and reserved.
+      expect([completed.data.fee, completed.data.vat]).toEqual([700, 112]);
     }
     expect(settled).toBeGreaterThan(10);
   });

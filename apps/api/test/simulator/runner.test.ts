@@ -106,6 +106,8 @@ describe('against a recording stand-in', () => {
       beneficiary: { name: 'Ana Souza', pixKey: 'ana@example.com', pixKeyType: 'EMAIL' },
       merchantReference: 'DASH-1',
       createdAt: new Date().toISOString(),
+      fee: 150,
+      vat: 0,
       attempts: 0,
     };
     const sim = startSimulator({

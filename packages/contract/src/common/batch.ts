@@ -59,5 +59,7 @@ export const BATCH_MESSAGES = {
   noSheet: (name: string) => `${name} has no worksheet`,
   missingColumns: (columns: readonly string[]) => `The header row lacks the template's columns: ${columns.join(', ')}`,
   noRows: 'The file has no data rows below the header row',
+  /** A row's error (the column's header before it) for a cell holding a formula: formulas are never evaluated. */
+  formulaCell: 'Cells must hold values, not formulas',
   tooManyRows: (max: number = BATCH_MAX_ROWS) => `The file has more than ${max} data rows: split it into files of at most ${max} rows`,
 } as const;

@@ -168,3 +168,20 @@ export const ACTIVITY_USER_AGENT_MAX_LENGTH = 512;
 /** An activity export covers at most this many days and this many rows. */
 export const ACTIVITY_EXPORT_MAX_DAYS = 93;
 export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
+
+// ---------------------------------------------------------------------------------------------
+// Payouts (docs/decisions/0025)
+// ---------------------------------------------------------------------------------------------
+
+/** Digits of a payout verification code, its life, the pause before another may be sent, and the wrong entries it takes. */
+export const PAYOUT_VERIFY_CODE_LENGTH = 6;
+export const PAYOUT_VERIFY_CODE_TTL_MINUTES = 10;
+export const PAYOUT_VERIFY_CODE_RESEND_SECONDS = 60;
+export const PAYOUT_VERIFY_CODE_MAX_ATTEMPTS = 5;
+/** A payout not approved or refused within this many days is cancelled and its money released (Stripe 7, Adyen 30). */
+export const PAYOUT_APPROVAL_EXPIRY_DAYS = 7;
+/** Same beneficiary and amount paid or pending within this many days: flagged as a duplicate. */
+export const PAYOUT_DUPLICATE_WINDOW_DAYS = 7;
+/** Rows of one payout file (Fintoc's batch cap; pawaPay 1,000): BATCH_MAX_ROWS. */
+export const PAYOUT_BATCH_MAX_ROWS = BATCH_MAX_ROWS;
+export const PAYOUT_REFUSE_REASON_MAX_LENGTH = 256;

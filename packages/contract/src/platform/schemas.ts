@@ -316,6 +316,13 @@ export const OfferedPayout = z.object({
   beneficiary: PartySchema,
   merchantReference: text(),
   createdAt: InstantSchema,
+  /**
+   * The fee and its VAT quoted to the merchant and reserved with the amount (docs/decisions/0025):
+   * the platform settles with these figures (a settlement with others moves the difference from or
+   * to the merchant's available balance). 0 for payouts without a quote.
+   */
+  fee: NonNegativeCents,
+  vat: NonNegativeCents,
   /** How many times it was offered before (a lease that ran out). */
   attempts: z.number().int().min(0),
 });

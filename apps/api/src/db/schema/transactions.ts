@@ -214,7 +214,11 @@ export const monthlyTransactionCounts = pgTable(
   ],
 );
 
-/** The product types a merchant has in each country (Home product list). */
+/**
+ * The product types a merchant has in each country (Home product list), with its price: the fee
+ * in basis points of the amount plus fixed cents, and the VAT in basis points of the fee. The
+ * dashboard's payout quote reads the `payout` rows (docs/decisions/0025).
+ */
 export const merchantProducts = pgTable(
   'merchant_products',
   {
@@ -226,7 +230,13 @@ export const merchantProducts = pgTable(
     product: text('product', { enum: PRODUCTS }).notNull(),
     productType: text('product_type').notNull(),
     open: smallint('open').notNull().default(1),
+    feeBps: integer('fee_bps').notNull().default(0),
+    feeFixed: bigint('fee_fixed', { mode: 'number' }).notNull().default(0),
+    vatBps: integer('vat_bps').notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('merchant_products_key').on(t.merchantId, t.country, t.product, t.productType)],
+  (t) => [
+    uniqueIndex('merchant_products_key').on(t.merchantId, t.country, t.product, t.productType),
+    check('merchant_products_price_check', sql`${t.feeBps} >= 0 and ${t.feeFixed} >= 0 and ${t.vatBps} >= 0`),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { Country } from '@andes/contract/common/countries';
 import type { Product, ProductType } from '@andes/contract/common/enums';
-import { catalogueProductTypes } from '../../simulator/catalogue.ts';
+import { CATALOGUE, catalogueProductTypes } from '../../simulator/catalogue.ts';
 import { DEFAULT_TARGETS } from '../../simulator/merchants.ts';
 import type { Db } from '../client.ts';
 import { messages } from '../schema/messages.ts';
@@ -9,7 +9,9 @@ import { merchantProducts } from '../schema/transactions.ts';
 /**
  * The cheap part of the demo's money data, made with the demo merchants (seedDemo): each demo
  * merchant's products in its countries — what the simulator's catalogue sells there, a couple
- * switched off — and a few announcements and messages so the message center has unread mail.
+ * switched off, the payout products priced as the catalogue's payout fee models with the
+ * country's VAT (the dashboard's payout quote reads them) — and a few announcements and messages
+ * so the message center has unread mail.
  * The history of transactions is separate (demo-history.ts) and far heavier.
  */
 
@@ -103,7 +105,17 @@ export const DEMO_MESSAGES: readonly DemoMessage[] = [
 
 /** Seeds the demo merchants' products and messages, within the demo seed's transaction. */
 export async function seedDemoMoney(tx: Db, merchantIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
-  const rows: { merchantId: number; country: string; product: Product; productType: string; open: number; createdAt: Date }[] = [];
+  const rows: {
+    merchantId: number;
+    country: string;
+    product: Product;
+    productType: string;
+    open: number;
+    feeBps: number;
+    feeFixed: number;
+    vatBps: number;
+    createdAt: Date;
+  }[] = [];
   const seen = new Set<string>();
   for (const target of DEFAULT_TARGETS) {
     const holder = target.subMerchantCode ?? target.merchantCode;
@@ -124,7 +136,18 @@ export async function seedDemoMoney(tx: Db, merchantIds: ReadonlyMap<string, num
           if (seen.has(key)) continue;
           seen.add(key);
           const closed = DEMO_CLOSED_PRODUCTS.some((c) => c.merchant === holder && c.country === country && c.productType === productType);
-          rows.push({ merchantId, country, product, productType, open: closed ? 0 : 1, createdAt: now });
+          const fee = product === 'payout' ? CATALOGUE[country].payouts.find((p) => p.productType === productType)?.fee : undefined;
+          rows.push({
+            merchantId,
+            country,
+            product,
+            productType,
+            open: closed ? 0 : 1,
+            feeBps: fee?.bps ?? 0,
+            feeFixed: fee?.fixed ?? 0,
+            vatBps: fee ? CATALOGUE[country].vatBps : 0,
+            createdAt: now,
+          });
         }
       }
     }

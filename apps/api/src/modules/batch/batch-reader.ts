@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
+import { BATCH_MESSAGES } from '@andes/contract/common/batch';
 import { BATCH_MAX_ROWS, BATCH_UPLOAD_EXTENSION } from '@andes/contract/common/constants';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { isAppError } from '../../http/errors.ts';
 import { BatchErrors } from './batch.errors.ts';
-import { type BatchRow, type BatchSpec, cellText, headerKey } from './batch-spec.ts';
+import { type BatchRow, type BatchSpec, cellText, headerKey, isFormulaCell } from './batch-spec.ts';
 import { BATCH_ZIP_LIMITS, checkZip, type ZipLimits, ZipRefusal } from './zip-guard.ts';
 
 /**
@@ -23,7 +24,7 @@ import { BATCH_ZIP_LIMITS, checkZip, type ZipLimits, ZipRefusal } from './zip-gu
 interface Collected {
   named: boolean;
   missing: readonly string[] | null;
-  rows: { rowNumber: number; cells: Record<string, string> }[];
+  rows: { rowNumber: number; cells: Record<string, string>; formulas: string[] }[];
   tooMany: boolean;
 }
 
@@ -57,11 +58,14 @@ async function collect<Row>(sheet: SheetReader, spec: BatchSpec<Row>, maxRows: n
       continue;
     }
     const cells: Record<string, string> = {};
+    const formulas: string[] = [];
     let filled = false;
     for (const c of spec.columns) {
-      const text = cellText(values[columns.get(c.key) ?? -1]);
+      const value = values[columns.get(c.key) ?? -1];
+      const text = cellText(value);
       cells[c.key] = text;
-      if (text.trim() !== '') filled = true;
+      if (isFormulaCell(value)) formulas.push(c.key);
+      if (text.trim() !== '' || isFormulaCell(value)) filled = true;
     }
     if (!filled) continue;
     count += 1;
@@ -70,7 +74,7 @@ async function collect<Row>(sheet: SheetReader, spec: BatchSpec<Row>, maxRows: n
       rows.length = 0;
       continue;
     }
-    rows.push({ rowNumber: row.number, cells });
+    rows.push({ rowNumber: row.number, cells, formulas });
   }
   return { named, missing, rows, tooMany };
 }
@@ -91,6 +95,35 @@ export interface BatchFileInput {
   content: Buffer;
 }
 
+/** Reads the workbook's sheets: the chosen sheet's rows (the template's sheet, else the first) and how many sheets there were. */
+async function readSheets<Row>(
+  spec: BatchSpec<Row>,
+  content: Buffer,
+  maxRows: number,
+): Promise<{ chosen: Collected | null; sheets: number }> {
+  let chosen: Collected | null = null;
+  let sheets = 0;
+  const input = new PassThrough();
+  input.end(content);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell date cells from numbers.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const sheet of reader as AsyncIterable<SheetReader>) {
+    sheets += 1;
+    // The sheet named like the template's wins; until one is seen, the first sheet read (sheet1, the first tab).
+    const named = sheet.name === spec.sheetName;
+    const wanted = named ? !chosen?.named : chosen === null;
+    if (wanted) chosen = await collect(sheet, spec, maxRows, named);
+    else for await (const _ of sheet) void _;
+  }
+  return { chosen, sheets };
+}
+
 /** The data rows of an uploaded batch file, each checked by the spec's row schema; throws for a file that cannot be taken. */
 export async function readBatchFile<Row>(
   spec: BatchSpec<Row>,
@@ -109,43 +142,35 @@ export async function readBatchFile<Row>(
     throw BatchErrors.unreadable(file.name);
   }
 
-  let chosen: Collected | null = null;
-  let sheets = 0;
-  try {
-    const input = new PassThrough();
-    input.end(file.content);
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      // Styles tell date cells from numbers.
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader as AsyncIterable<SheetReader>) {
-      sheets += 1;
-      // The sheet named like the template's wins; until one is seen, the first sheet read (sheet1, the first tab).
-      const named = sheet.name === spec.sheetName;
-      const wanted = named ? !chosen?.named : chosen === null;
-      if (wanted) chosen = await collect(sheet, spec, maxRows, named);
-      else for await (const _ of sheet) void _;
+  // The streaming reader parks worksheets that come before the shared strings in temporary files
+  // and has failed once, unexplained, on a file it read at once before and after: a file that
+  // fails is read a second time before it is called unreadable (a broken file fails both times).
+  let read: { chosen: Collected | null; sheets: number } | undefined;
+  for (let attempt = 1; read === undefined; attempt += 1) {
+    try {
+      read = await readSheets(spec, file.content, maxRows);
+    } catch (err) {
+      if (isAppError(err)) throw err;
+      if (attempt >= 2) throw BatchErrors.unreadable(file.name);
     }
-  } catch (err) {
-    if (isAppError(err)) throw err;
-    throw BatchErrors.unreadable(file.name);
   }
+  const { chosen, sheets } = read;
   if (sheets === 0 || chosen === null) throw BatchErrors.noSheet(file.name);
   const { missing, rows, tooMany } = chosen as Collected;
   if (missing === null) throw BatchErrors.noRows();
   if (missing.length > 0) throw BatchErrors.missingColumns(missing);
   if (tooMany) throw BatchErrors.tooManyRows(maxRows);
   if (rows.length === 0) throw BatchErrors.noRows();
-  return rows.map(({ rowNumber, cells }) => {
+  const headers = new Map(spec.columns.map((c) => [c.key, c.header]));
+  return rows.map(({ rowNumber, cells, formulas }) => {
     const parsed = spec.row.safeParse(cells);
+    // Formulas are never evaluated: refused, each cell named, before what the schema says of the row.
+    const refused = spec.formulas === 'refuse' ? formulas.map((key) => `${headers.get(key) ?? key}: ${BATCH_MESSAGES.formulaCell}`) : [];
+    if (parsed.success && refused.length === 0) return { rowNumber, cells, result: { ok: true as const, value: parsed.data } };
     return {
       rowNumber,
       cells,
-      result: parsed.success ? { ok: true as const, value: parsed.data } : { ok: false as const, errors: rowErrors(spec, parsed.error) },
+      result: { ok: false as const, errors: [...refused, ...(parsed.success ? [] : rowErrors(spec, parsed.error))] },
     };
   });
 }

@@ -45,6 +45,17 @@ export interface BatchSpec<Row> {
   outputColumns?: readonly BatchOutputColumn[];
   /** Most data rows (default BATCH_MAX_ROWS, which is also the most a spec may allow). */
   maxRows?: number;
+  /**
+   * A cell holding a formula is never evaluated: by default it is read as the result Excel saved
+   * with it; `refuse` makes it the row's error (`Header: Cells must hold values, not formulas`),
+   * for files whose every value must be what a person typed (amounts, account numbers).
+   */
+  formulas?: 'result' | 'refuse';
+}
+
+/** True when a cell's value (as exceljs reads it) is a formula, whatever its cached result. */
+export function isFormulaCell(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value);
 }
 
 /** One data row of an upload as read: where it was, what it held, and what the row schema made of it. */

@@ -26,10 +26,52 @@ export interface StatsFact {
   vat: number;
 }
 
+/** The columns of a transaction row the daily figures read. */
+export interface StatsSource {
+  merchantId: number;
+  subMerchantId: number | null;
+  country: string;
+  createdDate: string;
+  transactionType: TransactionType;
+  productType: string;
+  status: TransactionStatus;
+  amount: number;
+  fee: number;
+  vat: number;
+}
+
+/** A transaction row as the daily figures see it (its holder: the sub-merchant, else the merchant). */
+export function statsFactOf(t: StatsSource): StatsFact {
+  return {
+    merchantId: t.merchantId,
+    holderId: t.subMerchantId ?? t.merchantId,
+    country: t.country,
+    statDate: t.createdDate,
+    transactionType: t.transactionType,
+    productType: t.productType,
+    status: t.status,
+    amount: t.amount,
+    fee: t.fee,
+    vat: t.vat,
+  };
+}
+
 const keyOf = (f: StatsFact) =>
   [f.merchantId, f.country, f.statDate, f.holderId, f.transactionType, f.productType, f.status].join('\u0000');
 
+/** What a row gains (or, negative, loses). */
+interface Delta {
+  count: number;
+  amount: number;
+  fee: number;
+  vat: number;
+}
+
 async function add(tx: Db, f: StatsFact, sign: 1 | -1): Promise<void> {
+  await addDelta(tx, f, { count: sign, amount: sign * f.amount, fee: sign * f.fee, vat: sign * f.vat });
+}
+
+async function addDelta(tx: Db, f: StatsFact, d: Delta): Promise<void> {
   const t = dailyTransactionStats;
   const [row] = await tx
     .insert(t)
@@ -41,10 +83,10 @@ async function add(tx: Db, f: StatsFact, sign: 1 | -1): Promise<void> {
       transactionType: f.transactionType,
       productType: f.productType,
       status: f.status,
-      count: sign,
-      amount: sign * f.amount,
-      fee: sign * f.fee,
-      vat: sign * f.vat,
+      count: d.count,
+      amount: d.amount,
+      fee: d.fee,
+      vat: d.vat,
     })
     .onConflictDoUpdate({
       target: [t.merchantId, t.country, t.statDate, t.holderId, t.transactionType, t.productType, t.status],
@@ -94,4 +136,38 @@ export async function moveTransaction(tx: Db, before: StatsFact, after: StatsFac
   ];
   steps.sort((a, b) => (keyOf(a[0]) < keyOf(b[0]) ? -1 : keyOf(a[0]) > keyOf(b[0]) ? 1 : b[1] - a[1]));
   for (const [fact, sign] of steps) await add(tx, fact, sign);
+}
+
+/**
+ * Many transactions at once (a batch of payouts created or decided together): new ones count in
+ * their rows, changed ones move, each row touched once with the sum of what it gains and loses,
+ * rows in key order (as moveTransaction, so writers lock them in the same order).
+ */
+export async function countTransactions(
+  tx: Db,
+  changes: { created?: readonly StatsFact[]; moved?: readonly (readonly [StatsFact, StatsFact])[] },
+): Promise<void> {
+  const rows = new Map<string, { fact: StatsFact; delta: Delta }>();
+  const apply = (fact: StatsFact, sign: 1 | -1) => {
+    const key = keyOf(fact);
+    const row = rows.get(key) ?? { fact, delta: { count: 0, amount: 0, fee: 0, vat: 0 } };
+    row.delta.count += sign;
+    row.delta.amount += sign * fact.amount;
+    row.delta.fee += sign * fact.fee;
+    row.delta.vat += sign * fact.vat;
+    rows.set(key, row);
+  };
+  for (const fact of changes.created ?? []) apply(fact, 1);
+  for (const [before, after] of changes.moved ?? []) {
+    apply(before, -1);
+    apply(after, 1);
+  }
+  const keys = [...rows.keys()].sort();
+  for (const key of keys) {
+    const row = rows.get(key);
+    if (!row) continue;
+    const d = row.delta;
+    if (d.count === 0 && d.amount === 0 && d.fee === 0 && d.vat === 0) continue;
+    await addDelta(tx, row.fact, d);
+  }
 }

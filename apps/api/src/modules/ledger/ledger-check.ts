@@ -14,7 +14,10 @@ import { BUCKETS, type Bucket } from '../../db/schema/ledger.ts';
  *   transactions that are not on hold (what the release job will make available);
  * - ON_HOLD_MISMATCH: ON_HOLD differs from the held amounts of its transactions on hold;
  * - DEPOSIT_EXCEEDS_RELEASES: DEPOSIT_HELD above its scheduled deposit releases (chargebacks
- *   may take deposit money, so below is fine).
+ *   may take deposit money, so below is fine);
+ * - RESERVATION_LEFT: a payout or marketplace order whose RESERVED postings do not sum to zero
+ *   once it has an outcome (settled, failed, refused, cancelled…), or to less than zero while it
+ *   is open: RESERVED is then exactly the reservations of the open ones (never over-reserved).
  *
  * Used by the tests after every step, and by `npm run ledger:check -w @andes/api` for an operator.
  */
@@ -28,6 +31,7 @@ export const VIOLATION_KINDS = [
   'PENDING_MISMATCH',
   'ON_HOLD_MISMATCH',
   'DEPOSIT_EXCEEDS_RELEASES',
+  'RESERVATION_LEFT',
 ] as const;
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
@@ -247,5 +251,33 @@ export async function checkLedger(db: Db, accountIds?: readonly number[]): Promi
       );
     }
   }
+
+  // Each payout's reservation: gone once it has an outcome, never negative.
+  const reservations = await rows<{ id: number; unique_id: string; account_id: number; status: string; reserved: number }>(
+    db,
+    sql`select t.id, t.unique_id, t.account_id, t.status, sum(p.amount)::int8 as reserved
+        from ledger_postings p
+        join ledger_entries e on e.id = p.entry_id
+        join transactions t on t.id = e.transaction_id
+        where p.bucket = 'RESERVED' and ${onAccounts(sql`p.account_id`)}
+        group by t.id, t.unique_id, t.account_id, t.status
+        having sum(p.amount) < 0 or (t.status not in (${sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(', '))}) and sum(p.amount) <> 0)
+        order by t.id`,
+  );
+  for (const r of reservations) {
+    out.push(
+      violation({
+        kind: 'RESERVATION_LEFT',
+        accountId: num(r.account_id),
+        bucket: 'RESERVED',
+        expected: 0,
+        actual: num(r.reserved),
+        message: `transaction ${r.unique_id} (${r.status}) still has ${r.reserved} reserved`,
+      }),
+    );
+  }
   return out;
 }
+
+/** Statuses in which a payout's money may stay reserved (it has no outcome yet). */
+const OPEN_STATUSES = ['INITIAL_STATUS', 'CREATED', 'IN_PROGRESS'] as const;

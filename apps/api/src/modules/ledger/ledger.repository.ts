@@ -149,13 +149,37 @@ export async function addToBuckets(db: Db, id: number, delta: Partial<Record<Buc
   return rows[0] ?? null;
 }
 
-export async function insertEntry(
+/** Beyond this many rows, inserts read one JSON parameter (jsonb_to_recordset): a multi-row VALUES is much slower to build and parse. */
+const BULK_FROM = 16;
+
+/** Rows as the JSON array a bulk INSERT reads: instants as ISO texts. */
+function jsonRows(rows: readonly object[]): string {
+  return JSON.stringify(rows, (_key, value) => (value instanceof Date ? value.toISOString() : value));
+}
+
+/** Inserts entries in one statement; their ids in the order given (checked by the caller against the transaction ids). */
+export async function insertEntries(
   db: Db,
-  e: { kind: EntryKind; transactionId: number | null; eventId: string | null; effectiveAt: Date },
-): Promise<number> {
-  const [row] = await db.insert(ledgerEntries).values(e).returning({ id: ledgerEntries.id });
-  if (!row) throw new Error('ledger_entries insert returned no row');
-  return row.id;
+  rows: readonly { kind: EntryKind; transactionId: number | null; eventId: string | null; effectiveAt: Date }[],
+): Promise<{ id: number; transactionId: number | null }[]> {
+  if (rows.length === 0) return [];
+  if (rows.length < BULK_FROM) {
+    return db
+      .insert(ledgerEntries)
+      .values([...rows])
+      .returning({ id: ledgerEntries.id, transactionId: ledgerEntries.transactionId });
+  }
+  const result = await db.execute(sql`
+    insert into ${ledgerEntries} (kind, transaction_id, event_id, effective_at)
+    select r.kind, r."transactionId", r."eventId", r."effectiveAt"
+      from jsonb_array_elements(${jsonRows(rows)}::jsonb) with ordinality as e(value, n)
+             cross join lateral jsonb_to_record(e.value) as r(kind text, "transactionId" int8, "eventId" text, "effectiveAt" timestamptz)
+     order by e.n
+    returning id, transaction_id`);
+  return (result as unknown as { rows: { id: number | string; transaction_id: number | string | null }[] }).rows.map((r) => ({
+    id: Number(r.id),
+    transactionId: r.transaction_id === null ? null : Number(r.transaction_id),
+  }));
 }
 
 export interface PostingRow {
@@ -168,6 +192,38 @@ export interface PostingRow {
   effectiveAt: Date;
 }
 
+/** Postings per INSERT statement. */
+const POSTINGS_PER_INSERT = 5_000;
+
+/** Inserts postings in the order given (their ids follow it: the last of a bucket is its balance). */
 export async function insertPostings(db: Db, rows: readonly PostingRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(ledgerPostings).values([...rows]);
+  if (rows.length === 0) return;
+  if (rows.length < BULK_FROM) {
+    await db.insert(ledgerPostings).values([...rows]);
+    return;
+  }
+  for (let i = 0; i < rows.length; i += POSTINGS_PER_INSERT) {
+    await db.execute(sql`
+      insert into ${ledgerPostings} (entry_id, account_id, bucket, currency, amount, balance_after, effective_at)
+      select r."entryId", r."accountId", r.bucket, r.currency, r.amount, r."balanceAfter", r."effectiveAt"
+        from jsonb_array_elements(${jsonRows(rows.slice(i, i + POSTINGS_PER_INSERT))}::jsonb) with ordinality as e(value, n)
+             cross join lateral jsonb_to_record(e.value) as r("entryId" int8, "accountId" int4, bucket text, currency text, amount int8, "balanceAfter" int8, "effectiveAt" timestamptz)
+       order by e.n`);
+  }
+}
+
+/**
+ * What each transaction's reservation holds now: the sum of the RESERVED postings of its entries
+ * (PAYOUT_RESERVED adds, PAYOUT_SETTLED and PAYOUT_RETURNED take it out). Transactions with none
+ * are absent.
+ */
+export async function reservationsOf(db: Db, transactionIds: readonly number[]): Promise<Map<number, number>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ transactionId: ledgerEntries.transactionId, reserved: sql<string>`sum(${ledgerPostings.amount})` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+    .where(and(inArray(ledgerEntries.transactionId, [...transactionIds]), eq(ledgerPostings.bucket, 'RESERVED')))
+    .groupBy(ledgerEntries.transactionId);
+  return new Map(rows.filter((r) => r.transactionId !== null).map((r) => [r.transactionId as number, Number(r.reserved)]));
 }

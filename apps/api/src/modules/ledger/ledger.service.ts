@@ -10,7 +10,7 @@ import {
   findGlobalAccount,
   findHolder,
   findLocalAccount,
-  insertEntry,
+  insertEntries,
   insertGlobalAccount,
   insertLocalAccount,
   insertPostings,
@@ -131,7 +131,10 @@ export interface EntryMeta {
 
 export interface Written {
   entryId: number;
-  /** Balances after the entry of each merchant or global account it touched. */
+  /**
+   * Balances of each merchant or global account it touched, after the entry (after the last one
+   * for entries written together by writeMany).
+   */
   balances: Map<number, BucketBalances>;
 }
 
@@ -143,29 +146,66 @@ export interface Written {
  * out; no lines, no entry (null). An overdraw refused by the database is INSUFFICIENT_BALANCE.
  */
 export async function write(tx: Db, meta: EntryMeta, lines: readonly Line[], locked?: LockedAccounts): Promise<Written | null> {
-  for (const l of lines) {
-    if (!Number.isSafeInteger(l.amount)) throw new Error(`${meta.kind}: a posting of ${l.amount} is not a whole number of cents`);
-  }
-  const posted = lines.filter((l) => l.amount !== 0);
-  if (!isBalanced(posted)) throw new Error(`${meta.kind}: the lines do not sum to zero per currency`);
-  if (posted.length === 0) return null;
+  const [written] = await writeMany(tx, [{ meta, lines }], locked);
+  return written ?? null;
+}
 
-  const entryId = await insertEntry(tx, {
-    kind: meta.kind,
-    transactionId: meta.transactionId ?? null,
-    eventId: meta.eventId ?? null,
-    effectiveAt: meta.effectiveAt,
-  });
+/** One entry of writeMany. */
+export interface EntryToWrite {
+  meta: EntryMeta;
+  lines: readonly Line[];
+}
+
+/**
+ * Writes entries in bulk, as `write` would write them one after the other, in a handful of
+ * statements whatever their number: one INSERT of the entries, one UPDATE per account touched (the
+ * entries' lines summed; same order as `write`), and the postings in INSERT statements of
+ * thousands, each posting with its bucket's balance right after it in the entries' order. For
+ * many entries on the same few accounts (a batch of payouts, each with its own entry and
+ * transaction id). Entries without lines are skipped; answers the written ones, in order.
+ */
+export async function writeMany(tx: Db, entries: readonly EntryToWrite[], locked?: LockedAccounts): Promise<Written[]> {
+  const kept: { meta: EntryMeta; posted: Line[] }[] = [];
+  for (const { meta, lines } of entries) {
+    for (const l of lines) {
+      if (!Number.isSafeInteger(l.amount)) throw new Error(`${meta.kind}: a posting of ${l.amount} is not a whole number of cents`);
+    }
+    const posted = lines.filter((l) => l.amount !== 0);
+    if (!isBalanced(posted)) throw new Error(`${meta.kind}: the lines do not sum to zero per currency`);
+    if (posted.length > 0) kept.push({ meta, posted });
+  }
+  if (kept.length === 0) return [];
+
+  const ids: number[] = [];
+  for (let i = 0; i < kept.length; i += ENTRIES_PER_INSERT) {
+    const chunk = kept.slice(i, i + ENTRIES_PER_INSERT);
+    const rows = await insertEntries(
+      tx,
+      chunk.map(({ meta }) => ({
+        kind: meta.kind,
+        transactionId: meta.transactionId ?? null,
+        eventId: meta.eventId ?? null,
+        effectiveAt: meta.effectiveAt,
+      })),
+    );
+    if (rows.length !== chunk.length || rows.some((r, j) => r.transactionId !== (chunk[j]?.meta.transactionId ?? null))) {
+      throw new Error('ledger_entries: the inserted rows did not come back in the order given');
+    }
+    ids.push(...rows.map((r) => r.id));
+  }
 
   const deltas = new Map<number, Partial<Record<Bucket, number>>>();
-  for (const l of posted) {
-    const d = deltas.get(l.accountId) ?? {};
-    d[l.bucket] = (d[l.bucket] ?? 0) + l.amount;
-    deltas.set(l.accountId, d);
+  for (const { posted } of kept) {
+    for (const l of posted) {
+      const d = deltas.get(l.accountId) ?? {};
+      d[l.bucket] = (d[l.bucket] ?? 0) + l.amount;
+      deltas.set(l.accountId, d);
+    }
   }
+  const first = kept[0] as { meta: EntryMeta };
   const after = new Map<number, LockedRow>();
-  const updateAll = async (ids: number[]) => {
-    for (const id of ids) {
+  const updateAll = async (accountIds: number[]) => {
+    for (const id of accountIds) {
       let row: LockedRow | null;
       try {
         row = await addToBuckets(tx, id, deltas.get(id) ?? {});
@@ -173,55 +213,60 @@ export async function write(tx: Db, meta: EntryMeta, lines: readonly Line[], loc
         if (isCheckViolation(err, 'accounts_no_overdraw_check')) throw LedgerErrors.overdraw();
         throw err;
       }
-      if (!row) throw new Error(`${meta.kind}: account ${id} not found`);
+      if (!row) throw new Error(`${first.meta.kind}: account ${id} not found`);
       after.set(id, row);
     }
   };
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const accountIds = [...deltas.keys()].sort((a, b) => a - b);
   // SYSTEM accounts (MAIN bucket only) last: they are shared by every merchant of a currency, so
   // their row locks are taken as late, and held as briefly, as possible.
-  const isSystem = (id: number) => posted.every((l) => l.accountId !== id || l.bucket === 'MAIN');
-  await updateAll(ids.filter((id) => !isSystem(id)));
-  await updateAll(ids.filter(isSystem));
+  const systemIds = new Set(
+    accountIds.filter((id) => kept.every(({ posted }) => posted.every((l) => l.accountId !== id || l.bucket === 'MAIN'))),
+  );
+  await updateAll(accountIds.filter((id) => !systemIds.has(id)));
+  await updateAll(accountIds.filter((id) => systemIds.has(id)));
 
-  for (const l of posted) {
-    const row = after.get(l.accountId);
-    if (!row) throw new Error(`${meta.kind}: account ${l.accountId} not updated`);
-    if (row.currency !== l.currency) throw new Error(`${meta.kind}: a ${l.currency} posting on ${row.currency} account ${row.id}`);
-    if ((row.kind === 'SYSTEM') !== (l.bucket === 'MAIN')) {
-      throw new Error(`${meta.kind}: bucket ${l.bucket} on ${row.kind} account ${row.id}`);
-    }
-  }
-
-  // Balance after each posting: the final balance less what later postings of the entry add.
+  // Balance after each posting: the final balance less what the entries add, then posting by posting.
   const running = new Map<string, number>();
   for (const [id, d] of deltas) {
     const row = after.get(id) as LockedRow;
     for (const bucket of BUCKETS) if (d[bucket] !== undefined) running.set(`${id}:${bucket}`, row[bucket] - (d[bucket] ?? 0));
   }
-  const postings: PostingRow[] = posted.map((l) => {
-    const key = `${l.accountId}:${l.bucket}`;
-    const balanceAfter = (running.get(key) ?? 0) + l.amount;
-    running.set(key, balanceAfter);
-    return {
-      entryId,
-      accountId: l.accountId,
-      bucket: l.bucket,
-      currency: l.currency,
-      amount: l.amount,
-      balanceAfter,
-      effectiveAt: meta.effectiveAt,
-    };
+  const postings: PostingRow[] = [];
+  const written: Written[] = [];
+  const snapshot = new Map<number, BucketBalances>();
+  for (const [id, row] of after) if (row.kind !== 'SYSTEM') snapshot.set(id, { ...balancesOf(row) });
+  kept.forEach(({ meta, posted }, index) => {
+    const entryId = ids[index] as number;
+    for (const l of posted) {
+      const row = after.get(l.accountId);
+      if (!row) throw new Error(`${meta.kind}: account ${l.accountId} not updated`);
+      if (row.currency !== l.currency) throw new Error(`${meta.kind}: a ${l.currency} posting on ${row.currency} account ${row.id}`);
+      if ((row.kind === 'SYSTEM') !== (l.bucket === 'MAIN'))
+        throw new Error(`${meta.kind}: bucket ${l.bucket} on ${row.kind} account ${row.id}`);
+      const key = `${l.accountId}:${l.bucket}`;
+      const balanceAfter = (running.get(key) ?? 0) + l.amount;
+      running.set(key, balanceAfter);
+      postings.push({
+        entryId,
+        accountId: l.accountId,
+        bucket: l.bucket,
+        currency: l.currency,
+        amount: l.amount,
+        balanceAfter,
+        effectiveAt: meta.effectiveAt,
+      });
+    }
+    written.push({ entryId, balances: snapshot });
   });
   await insertPostings(tx, postings);
 
-  const balances = new Map<number, BucketBalances>();
-  for (const [id, row] of after) {
-    if (row.kind === 'SYSTEM') continue;
-    const b = balancesOf(row);
-    balances.set(id, b);
+  for (const [id, b] of snapshot) {
     const state = locked?.get(id);
-    if (state) state.balances = b;
+    if (state) state.balances = { ...b };
   }
-  return { entryId, balances };
+  return written;
 }
+
+/** Entries per INSERT statement. */
+const ENTRIES_PER_INSERT = 5_000;

@@ -240,47 +240,68 @@ export function chargedBack(
 
 // ---- payouts and marketplace orders ------------------------------------------------------------
 
-/** A payout is accepted for sending: its amount is reserved from AVAILABLE, or it is refused. */
-export function payoutReserved(account: AccountState, amount: number): EntryDraft {
+/**
+ * A payout is accepted for sending: its amount and `charges` (the fee and VAT quoted when the
+ * dashboard created it; 0 for the platform's payouts, whose fees are only known at settlement) are
+ * reserved from AVAILABLE, or it is refused.
+ */
+export function payoutReserved(account: AccountState, amount: number, charges = 0): EntryDraft {
   assertCents('amount', amount, 1);
-  if (account.balances.AVAILABLE < amount) {
-    throw new RuleRefusal(`The available balance (${account.balances.AVAILABLE}) does not cover the payout of ${amount}`, true);
+  assertCents('charges', charges);
+  const total = amount + charges;
+  if (account.balances.AVAILABLE < total) {
+    throw new RuleRefusal(`The available balance (${account.balances.AVAILABLE}) does not cover the payout of ${total}`, true);
   }
   return {
     kind: 'PAYOUT_RESERVED',
-    lines: [line(account.id, 'AVAILABLE', account.currency, -amount), line(account.id, 'RESERVED', account.currency, amount)],
+    lines: [line(account.id, 'AVAILABLE', account.currency, -total), line(account.id, 'RESERVED', account.currency, total)],
   };
 }
 
 /**
- * The payout reached the beneficiary: the reserved amount leaves through CLEARING; fee and VAT,
- * known now, come from AVAILABLE (what it cannot cover is OWED).
+ * The payout reached the beneficiary. `reserved` is what its reservation holds (the sum of its
+ * RESERVED postings: the amount, plus the quoted fee and VAT for a dashboard payout; default the
+ * amount). The whole reservation leaves RESERVED: the amount through CLEARING, and the fee and VAT
+ * the platform reports to FEES and TAX. Where those differ from the charges reserved, the
+ * difference comes from AVAILABLE (what it cannot cover is OWED) or goes back to AVAILABLE.
  */
-export function payoutSettled(account: AccountState, sys: SystemAccounts, amount: number, fee: number, vat: number): EntryDraft {
+export function payoutSettled(
+  account: AccountState,
+  sys: SystemAccounts,
+  amount: number,
+  fee: number,
+  vat: number,
+  reserved: number = amount,
+): EntryDraft {
   assertCents('amount', amount, 1);
   assertCents('fee', fee);
   assertCents('vat', vat);
-  if (account.balances.RESERVED < amount) throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the payout ${amount}`);
+  assertCents('reserved', reserved);
+  if (reserved < amount) throw new RuleRefusal(`The reservation ${reserved} is less than the payout ${amount}`);
+  if (account.balances.RESERVED < reserved)
+    throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the payout's ${reserved}`);
   const c = account.currency;
+  const extra = fee + vat - (reserved - amount);
   return {
     kind: 'PAYOUT_SETTLED',
     lines: nonZero([
-      line(account.id, 'RESERVED', c, -amount),
+      line(account.id, 'RESERVED', c, -reserved),
       line(sys.clearing, 'MAIN', c, amount),
-      ...debitOrOwe(account, fee + vat, ['AVAILABLE']),
+      ...(extra > 0 ? debitOrOwe(account, extra, ['AVAILABLE']) : creditAvailable(account, -extra)),
       line(sys.fees, 'MAIN', c, fee),
       line(sys.tax, 'MAIN', c, vat),
     ]),
   };
 }
 
-/** The payout failed, was rejected or cancelled after its amount was reserved: it comes back. */
-export function payoutReturned(account: AccountState, amount: number): EntryDraft {
-  assertCents('amount', amount, 1);
-  if (account.balances.RESERVED < amount) throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the payout ${amount}`);
+/** The payout failed, was refused, rejected or cancelled after it was reserved: its whole reservation (`reserved`) comes back. */
+export function payoutReturned(account: AccountState, reserved: number): EntryDraft {
+  assertCents('reserved', reserved, 1);
+  if (account.balances.RESERVED < reserved)
+    throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the payout's ${reserved}`);
   return {
     kind: 'PAYOUT_RETURNED',
-    lines: nonZero([line(account.id, 'RESERVED', account.currency, -amount), ...creditAvailable(account, amount)]),
+    lines: nonZero([line(account.id, 'RESERVED', account.currency, -reserved), ...creditAvailable(account, reserved)]),
   };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type EntryKind, globalMovements, ledgerEntries, pendingReleases } from '../../db/schema/ledger.ts';
+import { globalMovements, pendingReleases } from '../../db/schema/ledger.ts';
 import { merchantAreas, merchants } from '../../db/schema/merchants.ts';
+import { payouts } from '../../db/schema/payouts.ts';
 import { payoutOutbox, platformEvents } from '../../db/schema/platform.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 
@@ -117,6 +118,14 @@ export async function findTransactionById(db: Db, id: number): Promise<Transacti
   return rows[0] ?? null;
 }
 
+export async function findTransactionsById(db: Db, ids: readonly number[]): Promise<TransactionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(transactions)
+    .where(inArray(transactions.id, [...ids]));
+}
+
 export async function transactionExists(db: Db, uniqueId: string): Promise<boolean> {
   const rows = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.uniqueId, uniqueId)).limit(1);
   return rows.length > 0;
@@ -144,14 +153,14 @@ export async function updateTransaction(
   return row;
 }
 
-/** True when the transaction has an entry of this kind. */
-export async function hasEntry(db: Db, transactionId: number, kind: EntryKind): Promise<boolean> {
+/** The approval of a payout created in the dashboard; null for the platform's own payouts. */
+export async function approvalOf(db: Db, transactionId: number): Promise<string | null> {
   const rows = await db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.transactionId, transactionId), eq(ledgerEntries.kind, kind)))
+    .select({ approvalStatus: payouts.approvalStatus })
+    .from(payouts)
+    .where(eq(payouts.transactionId, transactionId))
     .limit(1);
-  return rows.length > 0;
+  return rows[0]?.approvalStatus ?? null;
 }
 
 // ---- settlement releases -----------------------------------------------------------------------

@@ -20,7 +20,8 @@ import { isAppError } from '../../http/errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { putFiles } from '../files/files.service.ts';
 import { isUniqueViolation } from '../iam/unique-violation.ts';
-import { countNewTransaction, moveTransaction, type StatsFact } from '../ledger/daily-stats.ts';
+import { countNewTransaction, moveTransaction, statsFactOf } from '../ledger/daily-stats.ts';
+import { reservationsOf } from '../ledger/ledger.repository.ts';
 import { ensureGlobalAccount, ensureLocalAccount, type LockedAccounts, lock, systemAccounts, write } from '../ledger/ledger.service.ts';
 import {
   type AccountState,
@@ -39,11 +40,11 @@ import {
   unheld,
 } from '../ledger/posting-rules.ts';
 import {
+  approvalOf,
   type EventOutcomeValue,
   findEvent,
   findMerchantByCode,
   findTransactionForUpdate,
-  hasEntry,
   holderHasCountry,
   insertEvent,
   insertGlobalMovement,
@@ -128,21 +129,6 @@ function translate(error: unknown): unknown {
 
 const maxDate = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 const localDate = (country: string, at: Date) => localDateOf(COUNTRY_INFO[country as keyof typeof COUNTRY_INFO].timezoneName, at);
-
-function factOf(t: TransactionRow): StatsFact {
-  return {
-    merchantId: t.merchantId,
-    holderId: t.subMerchantId ?? t.merchantId,
-    country: t.country,
-    statDate: t.createdDate,
-    transactionType: t.transactionType,
-    productType: t.productType,
-    status: t.status,
-    amount: t.amount,
-    fee: t.fee,
-    vat: t.vat,
-  };
-}
 
 /**
  * The provider of a transfer after an event that may name it (docs/decisions/0017-proof-provider.md):
@@ -269,7 +255,7 @@ export async function createTransaction(
     statusAt: at,
   });
   if (reservation) await write(tx, { kind: reservation.kind, transactionId: row.id, eventId, effectiveAt: at }, reservation.lines, locked);
-  await countNewTransaction(tx, factOf(row));
+  await countNewTransaction(tx, statsFactOf(row));
   return row;
 }
 
@@ -459,7 +445,7 @@ export class PlatformEventsService {
       statusReason: event.data.reason ?? null,
       statusAt: ctx.at,
     });
-    await moveTransaction(ctx.tx, factOf(t), factOf(after));
+    await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
 
@@ -507,7 +493,7 @@ export class PlatformEventsService {
       });
     }
     await insertReleases(ctx.tx, rows);
-    await moveTransaction(ctx.tx, factOf(t), factOf(after));
+    await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
 
@@ -543,8 +529,8 @@ export class PlatformEventsService {
       status: full ? 'REFUNDED' : t.status,
       statusAt: maxDate(t.statusAt, ctx.at),
     });
-    await countNewTransaction(ctx.tx, factOf(refund));
-    await moveTransaction(ctx.tx, factOf(t), factOf(after));
+    await countNewTransaction(ctx.tx, statsFactOf(refund));
+    await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
 
@@ -596,8 +582,8 @@ export class PlatformEventsService {
       heldAmount: 0,
       statusAt: maxDate(t.statusAt, ctx.at),
     });
-    await countNewTransaction(ctx.tx, factOf(chargeback));
-    await moveTransaction(ctx.tx, factOf(t), factOf(after));
+    await countNewTransaction(ctx.tx, statsFactOf(chargeback));
+    await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
 
@@ -645,10 +631,15 @@ export class PlatformEventsService {
   ): Promise<EventOutcomeValue> {
     const d = event.data;
     const verdict = this.check(ctx, t, `PAYOUT_${d.status}`);
+    // A payout created in the dashboard is the platform's once approved: never before (four eyes).
+    const approval = await approvalOf(ctx.tx, t.id);
+    if (approval !== null && approval !== 'APPROVED') {
+      throw PlatformErrors.conflict(`Payout ${t.uniqueId} was not approved for sending (${approval})`);
+    }
     const provider = providerAfter(t, d.provider);
     await markOutboxAccepted(ctx.tx, t.id, ctx.now);
     if (verdict.stale) return 'STALE';
-    const before = factOf(t);
+    const before = statsFactOf(t);
     let after: TransactionRow;
     if (d.status === 'IN_PROGRESS') {
       after = await updateTransaction(ctx.tx, t.id, t.status, {
@@ -658,15 +649,16 @@ export class PlatformEventsService {
         statusAt: ctx.at,
       });
     } else {
-      const reserved = await hasEntry(ctx.tx, t.id, 'PAYOUT_RESERVED');
+      // What its reservation holds: the amount, plus the quoted fee and VAT of a dashboard payout.
       const locked = await lock(ctx.tx, [t.accountId]);
+      const reserved = (await reservationsOf(ctx.tx, [t.id])).get(t.id) ?? 0;
       const account = accountOf(locked, t.accountId);
       if (d.status === 'SETTLED') {
-        if (!reserved) throw PlatformErrors.conflict(`Payout ${t.uniqueId} has no reserved amount to pay out`);
+        if (reserved <= 0) throw PlatformErrors.conflict(`Payout ${t.uniqueId} has no reserved amount to pay out`);
         const fee = d.fee ?? 0;
         const vat = d.vat ?? 0;
         const sys = await systemAccounts(ctx.tx, t.currency);
-        const draft = ruled(() => payoutSettled(account, sys, t.amount, fee, vat), `Payout ${t.uniqueId}`);
+        const draft = ruled(() => payoutSettled(account, sys, t.amount, fee, vat, reserved), `Payout ${t.uniqueId}`);
         await write(ctx.tx, { kind: draft.kind, transactionId: t.id, eventId: ctx.eventId, effectiveAt: ctx.at }, draft.lines, locked);
         after = await updateTransaction(ctx.tx, t.id, t.status, {
           status: 'SETTLED',
@@ -679,8 +671,8 @@ export class PlatformEventsService {
           statusAt: maxDate(t.statusAt, ctx.at),
         });
       } else {
-        if (reserved) {
-          const draft = ruled(() => payoutReturned(account, t.amount), `Payout ${t.uniqueId}`);
+        if (reserved > 0) {
+          const draft = ruled(() => payoutReturned(account, reserved), `Payout ${t.uniqueId}`);
           await write(ctx.tx, { kind: draft.kind, transactionId: t.id, eventId: ctx.eventId, effectiveAt: ctx.at }, draft.lines, locked);
         }
         after = await updateTransaction(ctx.tx, t.id, t.status, {
@@ -691,7 +683,7 @@ export class PlatformEventsService {
         });
       }
     }
-    await moveTransaction(ctx.tx, before, factOf(after));
+    await moveTransaction(ctx.tx, before, statsFactOf(after));
     return 'APPLIED';
   }
 
