@@ -20,6 +20,8 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Shopify',
         'Shoplazza',
         'IP Trustlist',
+        // Payment → Payout (the transactions' Payout above is Transactions → Payout).
+        'Payout',
         'Global Balance',
         'Download Center',
       ],
@@ -30,7 +32,8 @@ test.describe('sign-in and permission-driven navigation', () => {
       menus: ['Home', 'Pay-in', 'Payout', 'Marketplace', 'Global Balance', 'Download Center'],
       countries: ['BR', 'MX', 'CO'],
     },
-    { user: DEMO.payout, menus: ['Home', 'Payout'], countries: ['BR', 'MX'] },
+    // Transactions → Payout and Payment → Payout.
+    { user: DEMO.payout, menus: ['Home', 'Payout', 'Payout'], countries: ['BR', 'MX'] },
     { user: DEMO.market, menus: ['Home', 'Pay-in'], countries: ['BR', 'MX'] },
   ];
   for (const c of cases) {

@@ -8,6 +8,7 @@ import { globalBalanceRoutes } from '../features/global-balance/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
+import { payoutRoutes } from '../features/payout/routes.ts';
 import { transactionRoutes } from '../features/transactions/routes.ts';
 import type { RouteEntry } from '../shared/routing/route-entry.ts';
 
@@ -19,6 +20,7 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...ipTrustlistRoutes,
   ...globalBalanceRoutes,
   ...transactionRoutes,
+  ...payoutRoutes,
   ...downloadCenterRoutes,
 ];
 

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'transactions',
   'downloadCenter',
   'upload',
+  'payout',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

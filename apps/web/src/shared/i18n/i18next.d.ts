@@ -9,6 +9,7 @@ import type iam from '../../locales/en/iam.json';
 import type ip from '../../locales/en/ip.json';
 import type layout from '../../locales/en/layout.json';
 import type mfa from '../../locales/en/mfa.json';
+import type payout from '../../locales/en/payout.json';
 import type permissions from '../../locales/en/permissions.json';
 import type transactions from '../../locales/en/transactions.json';
 import type upload from '../../locales/en/upload.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       transactions: typeof transactions;
       downloadCenter: typeof downloadCenter;
       upload: typeof upload;
+      payout: typeof payout;
     };
   }
 }

@@ -1,9 +1,12 @@
 import { SEARCH_TEXT_MAX_LENGTH } from '@andes/contract/common/constants';
+import type { DateRange } from '@andes/contract/common/dates';
 import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../hooks/use-is-mobile.ts';
 import { FilterActions } from '../ui/filter-actions.tsx';
 import { FilterForm } from '../ui/filter-form.tsx';
+import { ZonedDateRangePicker } from '../ui/zoned-date-range-picker.tsx';
 import type { FilterValues } from './list-filters.ts';
 
 interface FieldBase {
@@ -30,8 +33,44 @@ export interface SelectFilterField extends FieldBase {
   searchable?: boolean;
 }
 
+/**
+ * An optional range of calendar dates in the merchant's zone, with the search pickers' rules of
+ * spec §5 (nothing after today, five months back, the end not before the start). Its filter is a
+ * `dateRange` one (`list-filters.ts`).
+ */
+export interface DateRangeFilterField extends FieldBase {
+  kind: 'dateRange';
+  /** The merchant's IANA zone: "today" is today there. */
+  timeZone: string;
+}
+
 /** One field of a list's filter bar, as data. */
-export type ListFilterField = TextFilterField | SelectFilterField;
+export type ListFilterField = TextFilterField | SelectFilterField | DateRangeFilterField;
+
+/** The range of a date-range field (Form.Item passes value and onChange). */
+function DateRangeControl({
+  id,
+  value,
+  onChange,
+  field,
+}: {
+  id?: string;
+  value?: DateRange | undefined;
+  onChange?: (range: DateRange | undefined) => void;
+  field: DateRangeFilterField;
+}) {
+  return (
+    <ZonedDateRangePicker
+      clearable
+      {...(id === undefined ? {} : { id })}
+      timeZone={field.timeZone}
+      label={field.label}
+      value={value}
+      onChange={(range) => onChange?.(range)}
+      {...(field.width === undefined ? {} : { width: field.width })}
+    />
+  );
+}
 
 export interface ListFilterBarProps {
   /** The form's name (its fields' ids are `<name>_<field>`). */
@@ -51,6 +90,7 @@ export interface ListFilterBarProps {
  */
 export function ListFilterBar({ name, label, fields, values, onSearch }: ListFilterBarProps) {
   const { t } = useTranslation('common');
+  const mobile = useIsMobile();
   const [form] = Form.useForm<Record<string, unknown>>();
   // One text for the filters in force, so that a new render with the same filters (a reload of
   // the rows) does not overwrite what the user is typing.
@@ -62,9 +102,12 @@ export function ListFilterBar({ name, label, fields, values, onSearch }: ListFil
   return (
     <FilterForm<Record<string, unknown>> form={form} name={name} onFinish={onSearch} label={label}>
       {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={field.label}>
+        // On a phone a date range alone fills the row: its name is on the picker itself.
+        <Form.Item key={field.name} name={field.name} label={mobile && field.kind === 'dateRange' ? undefined : field.label}>
           {field.kind === 'text' ? (
             <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} style={{ width: field.width ?? 180 }} />
+          ) : field.kind === 'dateRange' ? (
+            <DateRangeControl field={field} />
           ) : (
             <Select
               allowClear

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FIRST_PAGE } from '../list/keyset.ts';
 import { patchParams } from '../list/url-params.ts';
-import { type FilterParams, filterPatch, filterValuesOf, listRequestOf, pickFilters } from './list-filters.ts';
+import { dateRangeParam, type FilterParams, filterPatch, filterValuesOf, listRequestOf, pickFilters } from './list-filters.ts';
 
 const Request = PageRequest.extend({
   name: z.string().trim().min(1).optional(),
@@ -48,5 +48,29 @@ describe('list filters in the URL', () => {
 
   it('narrows the filters to some names (the tab filter stays when the bar searches)', () => {
     expect(pickFilters(FILTERS, ['kind', 'other'])).toEqual({ kind: 'text' });
+  });
+
+  it('keeps a date range as from~to, read back only when both are dates in order', () => {
+    const filters = { created: 'dateRange', name: 'text' } as const satisfies FilterParams;
+    const patch = filterPatch(filters, { created: { from: '2026-01-01', to: '2026-01-15' }, name: 'ana' });
+    expect(patch).toEqual({ created: '2026-01-01~2026-01-15', name: 'ana' });
+    expect(filterPatch(filters, { created: { from: '2026-01-15', to: '2026-01-01' } }).created).toBeUndefined();
+    expect(filterPatch(filters, { created: 'yesterday' }).created).toBeUndefined();
+
+    expect(dateRangeParam('2026-01-01~2026-01-15')).toEqual({ from: '2026-01-01', to: '2026-01-15' });
+    for (const bad of ['2026-01-15~2026-01-01', '2026-02-30~2026-03-01', '2026-01-01', '2026-01-01~2026-01-02~2026-01-03', '']) {
+      expect(dateRangeParam(bad), bad).toBeUndefined();
+    }
+    // The request has no field of the range: the filter bar reads it from the URL.
+    const params = new URLSearchParams('created=2026-01-01~2026-01-15&name=ana');
+    expect(filterValuesOf(filters, { name: 'ana', pageSize: 20 }, params)).toEqual({
+      created: { from: '2026-01-01', to: '2026-01-15' },
+      name: 'ana',
+    });
+    expect(listRequestOf(Request, { ...FILTERS, created: 'dateRange' }, params, FIRST_PAGE, { listType: 'X' })).toEqual({
+      name: 'ana',
+      listType: 'X',
+      pageSize: 20,
+    });
   });
 });

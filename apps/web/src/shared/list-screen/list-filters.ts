@@ -1,3 +1,4 @@
+import { type DateRange, isValidRange } from '@andes/contract/common/dates';
 import type { z } from 'zod';
 import { type KeysetPosition, readPageSize } from '../list/keyset.ts';
 import { numberParam, type ParamValue, parseFieldwise, textParam } from '../list/url-params.ts';
@@ -6,18 +7,40 @@ import { numberParam, type ParamValue, parseFieldwise, textParam } from '../list
  * The filters of a list screen as URL parameters (CONVENTIONS §4.6): each filter's name is both
  * its URL parameter and its field of the page request; `text` values are kept as typed (trimmed
  * when written), `number` values (ids, states coded as numbers) are read as numbers.
+ *
+ * A `dateRange` filter is two calendar dates in the merchant's zone, `from~to` in the URL (read
+ * back only when both are dates in order). The request has no field of that name: it holds the
+ * instants the dates make in the zone, so the screen's `requestOf` turns the range into them
+ * (`dateRangeParam`, then `localDateRangeToUtc`); the filter bar shows the range from the URL.
  */
-export type FilterParams = Readonly<Record<string, 'text' | 'number'>>;
+export type FilterParams = Readonly<Record<string, 'text' | 'number' | 'dateRange'>>;
+
+/** Separates the two dates of a `dateRange` URL parameter. */
+export const DATE_RANGE_SEPARATOR = '~';
+
+/** A `dateRange` URL parameter as its dates: both calendar dates, in order; else undefined. */
+export function dateRangeParam(raw: string | null): DateRange | undefined {
+  if (raw === null) return undefined;
+  const [from, to, ...rest] = raw.split(DATE_RANGE_SEPARATOR);
+  if (from === undefined || to === undefined || rest.length > 0 || !isValidRange(from, to)) return undefined;
+  return { from, to };
+}
+
+function isDateRange(value: unknown): value is DateRange {
+  if (typeof value !== 'object' || value === null) return false;
+  const { from, to } = value as Record<string, unknown>;
+  return typeof from === 'string' && typeof to === 'string' && isValidRange(from, to);
+}
 
 /** Filter values as a filter bar holds them. */
 export type FilterValues = Readonly<Record<string, unknown>>;
 
 /** The raw filter values of the URL (not checked yet). */
-function readFilters(filters: FilterParams, params: URLSearchParams): Record<string, string | number | undefined> {
-  const out: Record<string, string | number | undefined> = {};
+function readFilters(filters: FilterParams, params: URLSearchParams): Record<string, string | number | DateRange | undefined> {
+  const out: Record<string, string | number | DateRange | undefined> = {};
   for (const [name, kind] of Object.entries(filters)) {
     const raw = params.get(name);
-    out[name] = kind === 'number' ? numberParam(raw) : textParam(raw);
+    out[name] = kind === 'number' ? numberParam(raw) : kind === 'dateRange' ? dateRangeParam(raw) : textParam(raw);
   }
   return out;
 }
@@ -64,14 +87,24 @@ export function filterPatch(filters: FilterParams, values: FilterValues): Record
   for (const [name, kind] of Object.entries(filters)) {
     const value = values[name];
     if (kind === 'text') patch[name] = typeof value === 'string' ? value.trim() : undefined;
+    else if (kind === 'dateRange') patch[name] = isDateRange(value) ? `${value.from}${DATE_RANGE_SEPARATOR}${value.to}` : undefined;
     else patch[name] = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   }
   return patch;
 }
 
-/** The filter values a request holds: what the filter bar shows (every filter named, absent ones undefined). */
-export function filterValuesOf(filters: FilterParams, request: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(filters).map((name) => [name, request[name]]));
+/**
+ * The filter values a request holds: what the filter bar shows (every filter named, absent ones
+ * undefined). A `dateRange` filter is not a field of the request: its dates come from `params`.
+ */
+export function filterValuesOf(
+  filters: FilterParams,
+  request: Readonly<Record<string, unknown>>,
+  params?: URLSearchParams,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([name, kind]) => [name, kind === 'dateRange' ? dateRangeParam(params?.get(name) ?? null) : request[name]]),
+  );
 }
 
 /** The filters among `filters` named in `names`. */

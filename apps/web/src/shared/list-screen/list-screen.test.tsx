@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, type TableColumnsType } from 'antd';
+import { type Key, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -37,7 +38,16 @@ const page = (list: Person[], nextCursor: string | null = null): Page<Person> =>
 const ana: Person = { id: 1, name: 'Ana', state: 'ON' };
 const bruno: Person = { id: 2, name: 'Bruno', state: 'OFF' };
 
-function People({ fetch, poll }: { fetch: Fetch; poll?: (rows: readonly Person[]) => number | false }) {
+function People({
+  fetch,
+  poll,
+  selectable = false,
+}: {
+  fetch: Fetch;
+  poll?: (rows: readonly Person[]) => number | false;
+  selectable?: boolean;
+}) {
+  const [chosen, setChosen] = useState<Key[]>([]);
   const people = useListScreen({
     filters: FILTERS,
     requestOf: (params, position) => listRequestOf(Request, FILTERS, params, position, { team: 'core' }),
@@ -79,6 +89,17 @@ function People({ fetch, poll }: { fetch: Fetch; poll?: (rows: readonly Person[]
       details={{ label: 'More about', render: (person) => <p>Notes on {person.name}</p> }}
       emptyText="Nobody here"
       label="People list"
+      toolbar={selectable && <p>{`Chosen: ${chosen.join(', ') || 'none'}`}</p>}
+      {...(selectable
+        ? {
+            selection: {
+              keys: chosen,
+              onChange: (keys: Key[]) => setChosen(keys),
+              name: (person: Person) => `Choose ${person.name}`,
+              allName: 'Choose everyone shown',
+            },
+          }
+        : {})}
     >
       {people.dialog && (
         <div role="dialog" aria-label={`Person ${people.dialog.id}`}>
@@ -89,10 +110,13 @@ function People({ fetch, poll }: { fetch: Fetch; poll?: (rows: readonly Person[]
   );
 }
 
-function renderPeople(fetch: Fetch, path = '/people', poll?: (rows: readonly Person[]) => number | false) {
-  const router = createMemoryRouter([{ path: '/people', element: <People fetch={fetch} {...(poll ? { poll } : {})} /> }], {
-    initialEntries: [path],
-  });
+function renderPeople(fetch: Fetch, path = '/people', poll?: (rows: readonly Person[]) => number | false, selectable = false) {
+  const router = createMemoryRouter(
+    [{ path: '/people', element: <People fetch={fetch} selectable={selectable} {...(poll ? { poll } : {})} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
@@ -199,5 +223,34 @@ describe('ListScreen', () => {
     expect(await within(list).findByText('Bruno')).toBeTruthy();
     expect(fetch).toHaveBeenLastCalledWith({ team: 'core', pageSize: 20, cursor: 'c2' });
     expect(screen.getByText('No more data')).toBeTruthy();
+  });
+
+  it('lets rows be chosen across pages, with named checkboxes', async () => {
+    const fetch = vi.fn<Fetch>(async (request) => (request.cursor ? page([bruno]) : page([ana], 'c2')));
+    renderPeople(fetch, '/people', undefined, true);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose Ana' }));
+    expect(screen.getByText('Chosen: 1')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Choose everyone shown' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose Bruno' }));
+    expect(screen.getByText('Chosen: 1, 2')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Bruno' }));
+    expect(screen.getByText('Chosen: 1')).toBeTruthy();
+  });
+
+  it('puts the checkbox of a chosen row on its card on a phone', async () => {
+    installMatchMedia(390);
+    const fetch = vi.fn<Fetch>(async () => page([ana, bruno]));
+    renderPeople(fetch, '/people', undefined, true);
+    const user = userEvent.setup();
+    const box = await screen.findByRole('checkbox', { name: 'Choose Bruno' });
+    await user.click(box);
+    expect(screen.getByText('Chosen: 2')).toBeTruthy();
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Ana' }));
+    expect(screen.getByText('Chosen: 2, 1')).toBeTruthy();
+    await user.click(box);
+    expect(screen.getByText('Chosen: 1')).toBeTruthy();
   });
 });

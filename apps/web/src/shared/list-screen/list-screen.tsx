@@ -1,6 +1,6 @@
 import type { PermissionCode } from '@andes/contract/permissions/registry';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Empty, Flex, type TableColumnsType } from 'antd';
+import { Button, ConfigProvider, Empty, Flex, type TableColumnsType, type TableProps } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../auth/can.tsx';
@@ -11,7 +11,7 @@ import { QueryStatus } from '../ui/query-status.tsx';
 import { type RadioTab, RadioTabs } from '../ui/radio-tabs.tsx';
 import { ListFilterBar, type ListFilterField } from './list-filter-bar.tsx';
 import { RowActionsContext, type RowActionsHost } from './row-actions.tsx';
-import { type CardLayout, RowCard, type RowDetails } from './row-card.tsx';
+import { type CardLayout, type CardSelection, RowCard, type RowDetails } from './row-card.tsx';
 import type { ListScreenState } from './use-list-screen.ts';
 
 /** A filter shown as radio tabs above the list, applied at once; the tab of value '' means "all". */
@@ -21,6 +21,23 @@ export interface ListTabs {
   /** Accessible name of the tabs, like "State". */
   label: string;
   options: readonly RadioTab<string>[];
+}
+
+/**
+ * Rows the user can choose (for an action on several at once). The keys are the caller's, kept
+ * across pages and reloads; the table's header checkbox chooses every row shown.
+ */
+export interface ListSelection<Row> {
+  /** Keys of the rows chosen, on any page. */
+  keys: readonly Key[];
+  /** The keys after a change, and the rows shown (the rows of the other keys are the caller's to keep). */
+  onChange(keys: Key[], shown: readonly Row[]): void;
+  /** Accessible name of a row's checkbox, naming the row ("Choose PO123"). */
+  name(row: Row): string;
+  /** Accessible name of the checkbox that chooses every row shown. */
+  allName: string;
+  /** Rows that cannot be chosen. */
+  disabled?(row: Row): boolean;
 }
 
 export interface ListScreenProps<Request, Row extends { id: Key }, K extends string> {
@@ -39,6 +56,10 @@ export interface ListScreenProps<Request, Row extends { id: Key }, K extends str
   tabs?: ListTabs;
   /** The inline filter bar: its form name, accessible name and fields. */
   filterBar?: { name: string; label: string; fields: readonly ListFilterField[] };
+  /** Shown between the filter bar and the rows (a summary, the panel of the rows chosen). */
+  toolbar?: ReactNode;
+  /** Rows can be chosen: checkboxes in the table, and on each mobile card. */
+  selection?: ListSelection<Row>;
   /** The columns of the table, which the mobile cards show too. */
   columns: TableColumnsType<Row>;
   /** Which columns head a mobile card. */
@@ -68,6 +89,8 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
   intro,
   tabs,
   filterBar,
+  toolbar,
+  selection,
   columns,
   card,
   details,
@@ -130,6 +153,7 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
           }
         />
       )}
+      {toolbar}
       {failed.isError && (
         <div style={{ marginBottom: 16 }}>
           <QueryStatus query={{ isError: true, isPending: false, error: failed.error }} onRetry={() => void failed.refetch()} />
@@ -142,7 +166,16 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
           <InfiniteList<Row>
             items={rows}
             getKey={(row) => row.id}
-            renderItem={(row) => <RowCard<Row> row={row} index={rows.indexOf(row)} columns={columns} layout={card} details={details} />}
+            renderItem={(row) => (
+              <RowCard<Row>
+                row={row}
+                index={rows.indexOf(row)}
+                columns={columns}
+                layout={card}
+                details={details}
+                selection={selection && cardSelection(selection, row, rows)}
+              />
+            )}
             hasMore={infinite.hasNextPage}
             loading={infinite.isFetching && (infinite.isFetchingNextPage || rows.length === 0)}
             onLoadMore={() => {
@@ -159,6 +192,7 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
             // The spinner shows while another page or filter loads, not while the rows shown reload.
             page={{ data: page.data, isFetching: page.isPlaceholderData || (page.isFetching && page.data === undefined) }}
             columns={columns}
+            {...(selection ? { rowSelection: tableSelection(selection, rows) } : {})}
             {...(details
               ? {
                   expandable: {
@@ -177,4 +211,29 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
       {screen.confirmHolder}
     </RowActionsContext.Provider>
   );
+}
+
+/** The table's row selection of a `ListSelection`: keys kept across pages, checkboxes named. */
+function tableSelection<Row extends { id: Key }>(
+  selection: ListSelection<Row>,
+  rows: readonly Row[],
+): NonNullable<TableProps<Row>['rowSelection']> {
+  return {
+    selectedRowKeys: [...selection.keys],
+    preserveSelectedRowKeys: true,
+    onChange: (keys) => selection.onChange(keys, rows),
+    getCheckboxProps: (row) => ({ 'aria-label': selection.name(row), disabled: selection.disabled?.(row) ?? false }),
+    getTitleCheckboxProps: () => ({ 'aria-label': selection.allName }),
+  };
+}
+
+/** A mobile card's checkbox of a `ListSelection`. */
+function cardSelection<Row extends { id: Key }>(selection: ListSelection<Row>, row: Row, rows: readonly Row[]): CardSelection {
+  const checked = selection.keys.includes(row.id);
+  return {
+    checked,
+    disabled: selection.disabled?.(row) ?? false,
+    name: selection.name(row),
+    onChange: (next) => selection.onChange(next ? [...selection.keys, row.id] : selection.keys.filter((key) => key !== row.id), rows),
+  };
 }

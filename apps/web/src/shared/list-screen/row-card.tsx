@@ -1,4 +1,4 @@
-import { Card, Collapse, Descriptions, Flex, type TableColumnsType, type TableColumnType } from 'antd';
+import { Card, Checkbox, Collapse, Descriptions, Flex, type TableColumnsType, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 
 /** Which columns a card shows in its head; the `actions` column goes to its foot, the rest in between. */
@@ -35,12 +35,22 @@ function leaves<Row>(columns: TableColumnsType<Row>): TableColumnType<Row>[] {
   );
 }
 
+/** The checkbox of a card whose list lets rows be chosen. */
+export interface CardSelection {
+  checked: boolean;
+  disabled: boolean;
+  /** Accessible name, naming the row. */
+  name: string;
+  onChange(checked: boolean): void;
+}
+
 interface RowCardProps<Row> {
   row: Row;
   index: number;
   columns: TableColumnsType<Row>;
   layout: CardLayout;
   details?: RowDetails<Row> | undefined;
+  selection?: CardSelection | undefined;
 }
 
 /**
@@ -48,7 +58,7 @@ interface RowCardProps<Row> {
  * and the `extra` column in the head, every other column as a labelled line, the actions at the
  * foot, and the row's details behind a disclosure.
  */
-export function RowCard<Row>({ row, index, columns, layout, details }: RowCardProps<Row>) {
+export function RowCard<Row>({ row, index, columns, layout, details, selection }: RowCardProps<Row>) {
   const all = leaves(columns);
   const byKey = (key: string | undefined) => (key === undefined ? undefined : all.find((column) => column.key === key));
   const title = byKey(layout.title);
@@ -57,7 +67,25 @@ export function RowCard<Row>({ row, index, columns, layout, details }: RowCardPr
   const head = new Set<unknown>([layout.title, layout.extra, ACTIONS_COLUMN]);
   const body = all.filter((column) => !head.has(column.key));
   return (
-    <Card size="small" title={title ? cellOf(title, row, index) : null} extra={extra ? cellOf(extra, row, index) : null}>
+    <Card
+      size="small"
+      title={
+        selection ? (
+          <Flex gap={8} align="center">
+            <Checkbox
+              checked={selection.checked}
+              disabled={selection.disabled}
+              aria-label={selection.name}
+              onChange={(event) => selection.onChange(event.target.checked)}
+            />
+            {title ? cellOf(title, row, index) : null}
+          </Flex>
+        ) : title ? (
+          cellOf(title, row, index)
+        ) : null
+      }
+      extra={extra ? cellOf(extra, row, index) : null}
+    >
       <Descriptions
         size="small"
         column={1}

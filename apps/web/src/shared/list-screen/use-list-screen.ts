@@ -111,7 +111,7 @@ export function useListScreen<Request extends PagedRequest, Row, K extends strin
     () => (mobile ? (infinite.data?.pages.flatMap((p) => p.list) ?? []) : (page.data?.list ?? [])),
     [mobile, infinite.data, page.data],
   );
-  const filterValues = filterValuesOf(filters, request as Record<string, unknown>);
+  const filterValues = filterValuesOf(filters, request as Record<string, unknown>, list.params);
   const { update } = list;
   const openDialog = useCallback((kind: K, id: number | null = null) => update(dialogPatch({ kind, id }), { keepPage: true }), [update]);
   const closeDialog = useCallback(() => update(dialogPatch(null), { keepPage: true, replace: true }), [update]);

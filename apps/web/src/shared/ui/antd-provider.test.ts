@@ -132,6 +132,17 @@ describe('ANDES_THEME', () => {
     }
   });
 
+  it('keeps links readable on a chosen table row, under the pointer or not', () => {
+    const table = ANDES_THEME.components?.Table;
+    for (const background of [
+      table?.rowSelectedHoverBg ?? token.controlItemBgActiveHover,
+      table?.rowSelectedBg ?? token.controlItemBgActive,
+    ]) {
+      expect(contrast(token.colorLink, background)).toBeGreaterThanOrEqual(AA);
+      expect(contrast(token.colorLinkHover, background)).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
   it('keeps the selected menu entry readable on its tint', () => {
     expect(contrast(token.colorPrimary, token.colorPrimaryBg)).toBeGreaterThanOrEqual(AA);
   });

@@ -16,6 +16,10 @@ export function useKeyboardScroll(table: RefObject<TableRef | null>, label: stri
     if (!root) return;
     const boxes = () => [...root.querySelectorAll<HTMLElement>(SCROLL_BOXES)];
     const update = () => {
+      // antd repeats the header cells in a hidden row that measures the columns (aria-hidden): a
+      // header holding a control (the select-all checkbox of a row selection) would be focusable
+      // there a second time, unseen. Inert, it is neither focusable nor read.
+      for (const row of root.querySelectorAll<HTMLElement>('.ant-table-measure-row')) row.inert = true;
       for (const box of boxes()) {
         if (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) {
           box.tabIndex = 0;
