@@ -36,3 +36,19 @@ export async function linkMailedTo(to: string, subject: RegExp): Promise<string>
     .not.toBe('');
   return link;
 }
+
+/** Waits for the newest e-mail to `to` whose subject matches and returns the 6-digit code in it. */
+export async function codeMailedTo(to: string, subject: RegExp, after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(() => {
+      const mail = outbox()
+        .slice(after)
+        .filter((m) => m.to === to && subject.test(m.subject))
+        .at(-1);
+      code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}

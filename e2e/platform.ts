@@ -1,6 +1,6 @@
 import { endpointUrl } from '@andes/contract/common/define-endpoint';
-import { ingestEvent } from '@andes/contract/platform/endpoints';
-import type { PlatformEventInput } from '@andes/contract/platform/schemas';
+import { claimPayouts, ingestEvent } from '@andes/contract/platform/endpoints';
+import type { PayoutClaim, PlatformEventInput } from '@andes/contract/platform/schemas';
 import type { APIRequestContext } from '@playwright/test';
 
 /** Sends one event as the payment platform would (the test server's service token). */
@@ -63,4 +63,42 @@ export async function seedTransaction(
     const res = await sendPlatformEvent(request, event);
     if (res.code !== 200) throw new Error(`event ${event.eventId} refused: ${res.code} ${res.msg}`);
   }
+}
+
+/**
+ * Plays the platform's side of dashboard payouts: claims what the outbox offers (as the platform
+ * polls it) and reports each claimed payout IN_PROGRESS and then its outcome, with the fee and VAT
+ * the offer carried. Answers the unique ids it claimed.
+ */
+export async function claimAndSettlePayouts(request: APIRequestContext, outcome: 'SETTLED' | 'FAILED' = 'SETTLED'): Promise<string[]> {
+  const token = process.env.E2E_PLATFORM_TOKEN;
+  if (!token) throw new Error('E2E_PLATFORM_TOKEN is not set (playwright.config.ts sets it)');
+  const res = await request.post(endpointUrl(claimPayouts), {
+    data: { limit: 100, leaseSeconds: 60 },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: PayoutClaim };
+  if (body.code !== 200) throw new Error(`claim refused: ${body.code} ${body.msg}`);
+  for (const offer of body.data.list) {
+    const at = new Date().toISOString();
+    const event = (status: 'IN_PROGRESS' | 'SETTLED' | 'FAILED', extra: object) =>
+      ({
+        eventId: `${offer.uniqueId}.${status}`,
+        type: 'payout.status_changed',
+        occurredAt: at,
+        merchantCode: offer.merchantCode,
+        data: { uniqueId: offer.uniqueId, status, ...extra },
+      }) as PlatformEventInput;
+    const events = [
+      event('IN_PROGRESS', {}),
+      outcome === 'SETTLED'
+        ? event('SETTLED', { fee: offer.fee ?? 0, vat: offer.vat ?? 0 })
+        : event('FAILED', { reason: 'Account closed at the beneficiary bank' }),
+    ];
+    for (const e of events) {
+      const answer = await sendPlatformEvent(request, e);
+      if (answer.code !== 200) throw new Error(`event ${e.eventId} refused: ${answer.code} ${answer.msg}`);
+    }
+  }
+  return body.data.list.map((o) => o.uniqueId);
 }
