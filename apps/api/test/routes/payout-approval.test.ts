@@ -286,10 +286,16 @@ describe('races', () => {
 });
 
 describe('batches and sub-merchants', () => {
-  test('a whole batch is decided at once (its PENDING payouts)', async () => {
+  test('a whole batch is decided at once (its PENDING payouts), its pending figures summed for the approval view', async () => {
     const p = await newPayout(operator, 70_000);
+    const pending = await page(checker, { country: 'BR', tab: 'PENDING', batchId: p.batchId, pageSize: 10 });
+    expect(pending.data.batchPending).toEqual({ batchId: p.batchId, currency: 'BRL', count: 1, amount: 70_000, fee: p.fee, vat: p.vat });
+    // Another merchant's view of the batch holds nothing.
+    expect((await page(condor, { country: 'MX', batchId: p.batchId })).data.batchPending).toBeNull();
     const res = await approve(checker, { country: 'BR', batchId: p.batchId });
     expect(res.data).toEqual({ decided: 1, amount: 70_000, skipped: [] });
+    expect((await page(checker, { country: 'BR', batchId: p.batchId })).data.batchPending).toBeNull();
+    expect((await page(checker, { country: 'BR' })).data.batchPending).toBeNull();
   });
 
   test('a sub-merchant’s clerk pays from the sub-merchant’s account and sees only its payouts; the merchant sees them too', async () => {

@@ -123,11 +123,24 @@ export const PayoutPageRequest = PageRequest.extend({
 });
 export type PayoutPageRequest = z.input<typeof PayoutPageRequest>;
 
+/** A batch's payouts still waiting for approval, summed (the approval of a whole batch). */
+export const PayoutBatchPending = z.object({
+  batchId: RecordId,
+  currency: CurrencySchema,
+  count: z.number().int().min(0),
+  amount: CentsSchema,
+  fee: CentsSchema,
+  vat: CentsSchema,
+});
+export type PayoutBatchPending = z.infer<typeof PayoutBatchPending>;
+
 export const PayoutPage = pageOf(Payout).extend({
   /** The country's payout account now (the approval view's "available before and after"). */
   balance: PayoutBalance,
   /** The payout asked for by `id`, with its history; null when not asked or not found. */
   detail: PayoutDetail.nullable(),
+  /** With `batchId`: that batch's pending payouts summed (whatever the page shows); null when none is pending (or not asked). */
+  batchPending: PayoutBatchPending.nullable(),
 });
 export type PayoutPage = z.infer<typeof PayoutPage>;
 

@@ -517,6 +517,25 @@ export async function decisionRowsOfBatch(db: Db, scope: Scope, country: string,
     .orderBy(asc(payouts.id));
 }
 
+/** The pending payouts of one of the caller's batches of the country, summed (a count of 0 when none). */
+export async function pendingOfBatch(
+  db: Db,
+  scope: Scope,
+  country: string,
+  batchId: number,
+): Promise<{ count: number; amount: number; fee: number; vat: number }> {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      amount: sql<string>`coalesce(sum(${payouts.amount}), 0)`,
+      fee: sql<string>`coalesce(sum(${payouts.fee}), 0)`,
+      vat: sql<string>`coalesce(sum(${payouts.vat}), 0)`,
+    })
+    .from(payouts)
+    .where(and(scopeWhere(scope), eq(payouts.country, country), eq(payouts.batchId, batchId), eq(payouts.approvalStatus, 'PENDING')));
+  return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0), fee: Number(row?.fee ?? 0), vat: Number(row?.vat ?? 0) };
+}
+
 /** PENDING payouts whose approval ran out by `now`, oldest first. */
 export async function expiredPayouts(db: Db, now: Date, limit: number): Promise<DecisionRow[]> {
   return decisionSelect(db)

@@ -79,6 +79,7 @@ import {
   payoutAccountBalance,
   payoutEvents,
   payoutPricing,
+  pendingOfBatch,
   referencesUsed,
   transactionsById,
 } from './payout.repository.ts';
@@ -360,10 +361,17 @@ export class PayoutService {
     const counted = await countPayouts(this.db, auth.scope, filter, MAX_COUNT);
     const balance = await payoutAccountBalance(this.db, holderId, body.country);
     const detail = body.id === undefined ? null : await this.detail(auth.scope, body.country, body.id);
+    const currency = COUNTRY_INFO[body.country].currency;
+    // Null as well for a batch with nothing pending and for another merchant's batch: the answer
+    // never tells an existing batch of someone else from a missing one.
+    const sums = body.batchId === undefined ? null : await pendingOfBatch(this.db, auth.scope, body.country, body.batchId);
+    const batchPending =
+      body.batchId === undefined || sums === null || sums.count === 0 ? null : { batchId: body.batchId, currency, ...sums };
     return {
       ...keysetPage(rows, body.pageSize, counted, payoutOf, (last) => encodeCursor({ at: last.payout.createdAt, id: last.payout.id })),
-      balance: { currency: COUNTRY_INFO[body.country].currency, ...balance },
+      balance: { currency, ...balance },
       detail,
+      batchPending,
     };
   }
 

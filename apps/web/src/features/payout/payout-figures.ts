@@ -1,7 +1,7 @@
 import type { Currency } from '@andes/contract/common/countries';
 import type { PayoutSkipReason } from '@andes/contract/payout/enums';
 import { PAYOUT_SKIP_REASONS } from '@andes/contract/payout/enums';
-import type { Payout, PayoutBalance, PayoutDecisionAnswer } from '@andes/contract/payout/schemas';
+import type { Payout, PayoutBalance, PayoutBatchPending, PayoutDecisionAnswer } from '@andes/contract/payout/schemas';
 import type { Key } from 'react';
 
 /** What a set of payouts holds in one currency (cents). */
@@ -28,6 +28,13 @@ export function totalsByCurrency(payouts: readonly Pick<Payout, 'currency' | 'am
     byCurrency.set(payout.currency, totals);
   }
   return [...byCurrency.values()];
+}
+
+/** A batch's pending payouts as summed by the server, as totals (none when nothing is pending: null). */
+export function batchTotals(pending: PayoutBatchPending | null): CurrencyTotals[] {
+  if (pending === null || pending.count === 0) return [];
+  const { currency, count, amount, fee, vat } = pending;
+  return [{ currency, count, amount, fee, vat, total: amount + fee + vat }];
 }
 
 /**

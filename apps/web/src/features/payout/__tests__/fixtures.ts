@@ -101,7 +101,7 @@ export const BALANCE = { currency: 'BRL' as const, available: 1_000_000, reserve
 
 /** A page of the payout list, with the BRL payout balance. */
 export function payoutPage(list: Payout[], extra: Partial<PayoutPage> = {}): PayoutPage {
-  return { list, total: list.length, totalCapped: false, nextCursor: null, balance: BALANCE, detail: null, ...extra };
+  return { list, total: list.length, totalCapped: false, nextCursor: null, balance: BALANCE, detail: null, batchPending: null, ...extra };
 }
 
 /** The quote of one payout of `amount` cents (fee 1 %, VAT 20 % of the fee) on a balance of R$ 10,000.00. */

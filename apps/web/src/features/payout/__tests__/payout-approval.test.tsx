@@ -23,7 +23,10 @@ function signedIn(routes: Routes = {}, codes = CODES) {
     [payoutPageCall.path]: (request) => {
       const body = request.body as PayoutPageRequest;
       if (body.id === 102) return envelope(payoutPage([], { detail: { ...tedPayout(), history: [] } }));
-      if (body.batchId === 12) return envelope(payoutPage([tedPayout()]));
+      if (body.batchId === 12) {
+        const pending = { batchId: 12, currency: 'BRL' as const, count: 3, amount: 750_000, fee: 1_500, vat: 300 };
+        return envelope(payoutPage([tedPayout()], { batchPending: pending }));
+      }
       return envelope(payoutPage([basePayout(), tedPayout()]));
     },
     ...routes,
@@ -123,7 +126,7 @@ describe('payout approval', () => {
   });
 
   it('chooses a whole batch from a payout’s detail and decides it by its id', async () => {
-    const requests = signedIn({ [payoutApprove.path]: () => envelope({ decided: 1, amount: 250_000, skipped: [] }) });
+    const requests = signedIn({ [payoutApprove.path]: () => envelope({ decided: 3, amount: 750_000, skipped: [] }) });
     const view = renderApp('/payment/payout');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'PO2026011500102' }));
@@ -132,14 +135,15 @@ describe('payout approval', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Choose batch #12 for approval' }));
     await waitFor(() => expect(view.location()).toBe('/payment/payout?batchId=12'));
     const panel = await screen.findByRole('region', { name: 'Approval of the chosen payouts' });
-    expect(await within(panel).findByText('Batch #12: 1 pending payouts')).toBeTruthy();
-    expect(pageBodies(requests)).toContainEqual({ country: 'BR', tab: 'PENDING', batchId: 12, pageSize: 100 });
-    expect(await within(panel).findByText('R$ 2,506.00')).toBeTruthy();
+    // The server's sum of the batch's pending payouts, not the rows of the page shown.
+    expect(await within(panel).findByText('Batch #12: 3 pending payouts')).toBeTruthy();
+    expect(pageBodies(requests)).toContainEqual({ country: 'BR', tab: 'PENDING', batchId: 12, pageSize: 10 });
+    expect(await within(panel).findByText('R$ 7,518.00')).toBeTruthy();
     // The whole batch is chosen: no row checkboxes meanwhile.
     expect(screen.queryByRole('checkbox', { name: /^Choose PO/ })).toBeNull();
     await user.click(within(panel).getByRole('button', { name: /Approve/ }));
-    await user.click(footerButton(await dialogNamed('Approve 1 payout(s)?'), 'Approve'));
-    expect(await screen.findByText('Payouts approved: 1 (R$ 2,500.00)')).toBeTruthy();
+    await user.click(footerButton(await dialogNamed('Approve 3 payout(s)?'), 'Approve'));
+    expect(await screen.findByText('Payouts approved: 3 (R$ 7,500.00)')).toBeTruthy();
     expect(bodiesOf(requests, payoutApprove.path)).toEqual([{ country: 'BR', batchId: 12 }]);
   });
 

@@ -1,4 +1,3 @@
-import { BATCH_MAX_ROWS } from '@andes/contract/common/constants';
 import type { Country } from '@andes/contract/common/countries';
 import { payoutApprove, payoutCreate, payoutPage, payoutRefuse, payoutVerifyCodeSend } from '@andes/contract/payout/endpoints';
 import type {
@@ -41,12 +40,9 @@ export function usePayoutDetail(country: Country, id: number | null) {
   });
 }
 
-/** Most pages read for one batch (5,000 payouts at 100 a page). */
-const BATCH_PAGES = Math.ceil(BATCH_MAX_ROWS / 100);
-
 /**
- * Every pending payout of a batch (for the figures of a decision on the whole batch), read page by
- * page; the balance comes with them.
+ * A batch's pending payouts summed by the server (for the figures of a decision on the whole
+ * batch), with the balance; one call whatever the batch's size.
  */
 export function useBatchPending(country: Country, batchId: number | null) {
   return useQuery({
@@ -54,21 +50,8 @@ export function useBatchPending(country: Country, batchId: number | null) {
     enabled: batchId !== null,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const payouts: Payout[] = [];
-      let cursor: string | undefined;
-      let balance: PayoutPage['balance'] | undefined;
-      for (let read = 0; read < BATCH_PAGES; read += 1) {
-        const page = await call(
-          payoutPage,
-          { country, tab: 'PENDING', batchId: batchId ?? 0, pageSize: 100, ...(cursor ? { cursor } : {}) },
-          { signal },
-        );
-        balance = page.balance;
-        payouts.push(...page.list);
-        if (!page.nextCursor) break;
-        cursor = page.nextCursor;
-      }
-      return { payouts, balance };
+      const page = await call(payoutPage, { country, tab: 'PENDING', batchId: batchId ?? 0, pageSize: 10 }, { signal });
+      return { pending: page.batchPending, balance: page.balance };
     },
   });
 }

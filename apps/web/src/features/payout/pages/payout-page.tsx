@@ -25,7 +25,7 @@ import { payoutColumns } from '../components/payout-columns.tsx';
 import { PayoutDetailDrawer } from '../components/payout-detail-drawer.tsx';
 import { SinglePayoutDrawer } from '../components/single-payout-drawer.tsx';
 import { usePayoutText } from '../hooks/use-payout-text.ts';
-import { nextSelection, totalsByCurrency } from '../payout-figures.ts';
+import { batchTotals, nextSelection, totalsByCurrency } from '../payout-figures.ts';
 import {
   PAYOUT_DIALOGS,
   PAYOUT_DIALOGS_WITH_ID,
@@ -85,8 +85,11 @@ function PayoutScreen({ area }: { area: AreaAuthority }) {
   }, [tab]);
 
   const choosing = canApprove && tab === 'PENDING';
-  const chosenPayouts = batchId !== null ? batch.data?.payouts : [...chosen.values()];
-  const totals = useMemo(() => (chosenPayouts ? totalsByCurrency(chosenPayouts) : undefined), [chosenPayouts]);
+  const pending = batch.data?.pending;
+  const totals = useMemo(
+    () => (batchId !== null ? (pending === undefined ? undefined : batchTotals(pending)) : totalsByCurrency([...chosen.values()])),
+    [batchId, pending, chosen],
+  );
   const panelBalance = batchId !== null ? (batch.data?.balance ?? balance) : balance;
 
   const clearChoice = () => {
@@ -155,7 +158,7 @@ function PayoutScreen({ area }: { area: AreaAuthority }) {
         <ApprovalPanel
           title={
             batchId !== null
-              ? t('approvalPanel.batchTitle', { batchId, count: batch.data?.payouts.length ?? 0 })
+              ? t('approvalPanel.batchTitle', { batchId, count: pending?.count ?? 0 })
               : t('approvalPanel.rowsTitle', { count: chosen.size })
           }
           totals={totals}
