@@ -35,6 +35,8 @@ function payoutRow(page: Page, uniqueId: string): Locator {
 }
 
 test('a payout made with the e-mailed code is approved by another person and settled by the platform', async ({ browser, request }) => {
+  // Two people sign in and the platform plays its part: three times the default time on a loaded machine.
+  test.slow();
   const operator = await browser.newPage();
   await signIn(operator, DEMO.payout, 'BR');
   await operator.goto('/payment/payout');
@@ -133,6 +135,7 @@ async function fillTemplate(template: string, rows: Record<string, string>[], ou
 }
 
 test('a batch file is checked row by row, fixed, uploaded again and created as one batch', async ({ page }, testInfo) => {
+  test.slow();
   // The admin makes this one: a user may ask for one code a minute, and the payout operator just did.
   await signInAsAdmin(page, 'BR');
   await page.goto('/payment/payout');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sqlExecutorOf } from '../../src/db/client.ts';
@@ -31,16 +32,28 @@ function queue(work: boolean, maintenanceIntervalSeconds = 60): JobQueue {
 
 describe('a job', () => {
   test('that fails is retried with backoff until it succeeds', async () => {
-    const attempts: { retryCount: number; at: number }[] = [];
+    // Each attempt records when it was due (the job's start_after) and, when it fails, the
+    // database's time just before it throws: the queue schedules the next attempt after that.
+    const attempts: { retryCount: number; dueAt: number; failedAt: number | null }[] = [];
+    const clockOf = async (id: string) => {
+      const result = await t.db.execute(
+        sql`select (extract(epoch from start_after) * 1000)::float8 as due, (extract(epoch from clock_timestamp()) * 1000)::float8 as now from pgboss.job where id = ${id}`,
+      );
+      const row = (result as unknown as { rows: { due: number; now: number }[] }).rows[0];
+      if (!row) throw new Error(`job ${id} not found`);
+      return { due: Number(row.due), now: Number(row.now) };
+    };
     const flaky = defineJob<{ n: number }>({
       name: 'test-flaky',
       retryLimit: 3,
       retryDelaySeconds: 1,
       expireInSeconds: 60,
       async run(data, job) {
-        attempts.push({ retryCount: job.retryCount, at: Date.now() });
         expect(data).toEqual({ n: 7 });
-        if (attempts.length < 3) throw new Error('not yet');
+        const { due, now } = await clockOf(job.id);
+        const fails = attempts.length < 2;
+        attempts.push({ retryCount: job.retryCount, dueAt: due, failedAt: fails ? now : null });
+        if (fails) throw new Error('not yet');
       },
     });
     const q = queue(true).define(flaky);
@@ -49,10 +62,13 @@ describe('a job', () => {
     expect(id).toEqual(expect.any(String));
     await vi.waitFor(async () => expect(await q.state(flaky, id as string)).toBe('completed'), { timeout: 20_000, interval: 200 });
     expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
-    // Backoff: the second wait is longer than the first (1 s, then about 2 s, plus polling).
-    const [a, b, c] = attempts.map((x) => x.at) as [number, number, number];
-    expect(b - a).toBeGreaterThanOrEqual(900);
-    expect(c - b).toBeGreaterThan(b - a);
+    // Backoff as scheduled by the queue (not as the polling workers happened to pick it up): the
+    // first retry is due at least the 1 s delay after the failure, the second at least twice that
+    // (a fixed delay would schedule it about 1 s after). Measured from a time read just before the
+    // failure, so a slow machine only makes the gaps longer.
+    const [first, second, third] = attempts as [(typeof attempts)[0], (typeof attempts)[0], (typeof attempts)[0]];
+    expect(second.dueAt - (first.failedAt ?? 0)).toBeGreaterThanOrEqual(1_000);
+    expect(third.dueAt - (second.failedAt ?? 0)).toBeGreaterThanOrEqual(2_000);
     await q.stop();
   }, 30_000);
 
