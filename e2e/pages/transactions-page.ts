@@ -66,8 +66,15 @@ export class TransactionListPage {
 
   /** Adds a filter with the search bar: picks the field, chooses the options, applies. */
   async filter(fieldLabel: string, optionLabels: readonly string[]): Promise<void> {
-    await chooseOptions(this.page, this.searchBar.getByRole('combobox', { name: 'Add filter' }), [fieldLabel]);
     const editor = this.searchBar.getByRole('group', { name: fieldLabel });
+    // Picking the field opens its editor. On a loaded machine the pick and the helper's blur that
+    // closes the drop-down can land so that the editor is not open: pick again until it is.
+    await expect(async () => {
+      if ((await editor.count()) === 0) {
+        await chooseOptions(this.page, this.searchBar.getByRole('combobox', { name: 'Add filter' }), [fieldLabel]);
+      }
+      await expect(editor).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     await chooseOptions(this.page, editor.getByRole('combobox', { name: fieldLabel }), optionLabels);
     await editor.getByRole('button', { name: 'Apply' }).click();
     await expect(editor).toHaveCount(0);
