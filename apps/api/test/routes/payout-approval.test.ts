@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { activityLog } from '../../src/db/schema/activity.ts';
 import { payouts } from '../../src/db/schema/payouts.ts';
 import { payoutExpiryJob } from '../../src/jobs/payout-expiry.job.ts';
-import { EXPIRED_REASON, expireDuePayouts } from '../../src/modules/payout/payout.service.ts';
+import { expireDuePayouts } from '../../src/modules/payout/payout.service.ts';
 import { MoneyFixture } from '../fixtures/money.ts';
 import {
   createPayout,
@@ -341,7 +341,7 @@ describe('expiry', () => {
     const [first, second] = await Promise.all([expireDuePayouts(t.db, t.clock), expireDuePayouts(t.db, t.clock)]);
     expect(first + second).toBe(1);
     expect(await expireDuePayouts(t.db, t.clock)).toBe(0);
-    expect(await transactionRow(t.db, p.uniqueId)).toMatchObject({ status: 'CANCELLED', statusReason: EXPIRED_REASON });
+    expect(await transactionRow(t.db, p.uniqueId)).toMatchObject({ status: 'CANCELLED', statusReason: PAYOUT_MESSAGES.approvalExpired });
     const detail = await detailOf(admin, p);
     expect(detail).toMatchObject({
       status: 'CANCELLED',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BATCH_MAX_ROWS, PAYOUT_REFUSE_REASON_MAX_LENGTH, PAYOUT_VERIFY_CODE_LENGTH } from '../common/constants.ts';
+import {
+  BATCH_MAX_ROWS,
+  PAYOUT_APPROVAL_EXPIRY_DAYS,
+  PAYOUT_REFUSE_REASON_MAX_LENGTH,
+  PAYOUT_VERIFY_CODE_LENGTH,
+} from '../common/constants.ts';
 import { CountrySchema, CurrencySchema } from '../common/countries.ts';
 import { ProductTypeSchema, TransactionStatusSchema } from '../common/enums.ts';
 import { InstantSchema, isUnique, optionalText, RecordId, SearchText, text } from '../common/fields.ts';
@@ -40,6 +45,13 @@ export const PAYOUT_MESSAGES = {
   selectionTooLarge: (max: number) => `At most ${max} payouts at once`,
   batchOrPayouts: 'Name a batch or the payouts, not both',
   noEmail: 'Your user has no e-mail address to send the code to: ask an administrator to add one',
+  /** The reasons a payout's history and transaction carry when it was not approved. */
+  refusedBy: (name: string, reason: string) => (reason === '' ? `Refused by ${name}` : `Refused by ${name}: ${reason}`),
+  approvalExpired: `Not approved within ${PAYOUT_APPROVAL_EXPIRY_DAYS} days`,
+  /** The Status column of a batch's result file. */
+  fileRowCreated: 'Created: waiting for approval',
+  fileRowValid: 'Valid: not created (dry run)',
+  fileRowDuplicate: (status: string, of: string) => `${status}; possible duplicate of ${of}`,
 } as const;
 
 // ---- the payout ----------------------------------------------------------------------------------

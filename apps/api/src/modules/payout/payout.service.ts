@@ -10,6 +10,7 @@ import { COUNTRY_INFO, type Country, type Currency } from '@andes/contract/commo
 import { localDateOf } from '@andes/contract/common/dates';
 import type { TransactionStatus } from '@andes/contract/common/enums';
 import { formatCents } from '@andes/contract/common/money';
+import { parseAmountToCents } from '@andes/contract/common/validators';
 import { PAYOUT_STATUSES, type PayoutApprovalStatus, type PayoutHistoryEvent, type PayoutStatus } from '@andes/contract/payout/enums';
 import {
   BENEFICIARY_FIELDS,
@@ -132,11 +133,6 @@ type RefuseBody = z.output<typeof PayoutRefuseRequest>;
 type UploadBody = z.output<typeof PayoutBatchUploadFields>;
 
 const SINGLE_MAX = 1;
-/** The status column of a file's created rows and of a dry run. */
-export const FILE_STATUS = {
-  created: 'Created: waiting for approval',
-  dryRun: 'Valid: not created (dry run)',
-} as const;
 
 // ---- pure helpers --------------------------------------------------------------------------------
 
@@ -756,7 +752,7 @@ export class PayoutService {
       const errors = r.result.ok ? (a?.error ? [a.error] : []) : [...r.result.errors];
       const duplicate = a?.draft ? a.duplicate : null;
       if (errors.length === 0 && duplicate === null) continue;
-      const amount = r.result.ok ? r.result.value.amount : amountOf(r.cells.amount ?? '');
+      const amount = r.result.ok ? r.result.value.amount : parseAmountToCents(r.cells.amount ?? '');
       checkRows.push({
         rowNumber: r.rowNumber,
         productType: r.cells.productType ?? '',
@@ -802,7 +798,7 @@ export class PayoutService {
           rowNumber,
           a.error !== null
             ? { ok: false, error: a.error }
-            : { ok: true, values: { uniqueId: '', status: withDuplicate(FILE_STATUS.dryRun, a.duplicate) } },
+            : { ok: true, values: { uniqueId: '', status: withDuplicate(PAYOUT_MESSAGES.fileRowValid, a.duplicate) } },
         );
       }
       return outcomes;
@@ -867,7 +863,7 @@ export class PayoutService {
     for (const p of created.payouts) {
       outcomes.set(p.draft.rowNumber as number, {
         ok: true,
-        values: { uniqueId: p.uniqueId, status: withDuplicate(FILE_STATUS.created, duplicateOfDraft.get(p.draft) ?? null) },
+        values: { uniqueId: p.uniqueId, status: withDuplicate(PAYOUT_MESSAGES.fileRowCreated, duplicateOfDraft.get(p.draft) ?? null) },
       });
     }
     return outcomes;
@@ -888,7 +884,7 @@ export class PayoutService {
       if (created)
         outcomes.set(rowNumber, {
           ok: true,
-          values: { uniqueId: created.uniqueId, status: withDuplicate(FILE_STATUS.created, a.duplicate) },
+          values: { uniqueId: created.uniqueId, status: withDuplicate(PAYOUT_MESSAGES.fileRowCreated, a.duplicate) },
         });
       else outcomes.set(rowNumber, { ok: false, error: a.error ?? PAYOUT_MESSAGES.requestReused });
     }
@@ -1011,7 +1007,7 @@ export class PayoutService {
     who: { by: number; name: string; reason: string },
     now: Date,
   ): Promise<Set<number>> {
-    const statusReason = who.reason === '' ? `Refused by ${who.name}` : `Refused by ${who.name}: ${who.reason}`;
+    const statusReason = PAYOUT_MESSAGES.refusedBy(who.name, who.reason);
     return endPayouts(tx, rows, now, {
       approval: { decidedBy: who.by, decidedByName: who.name, refuseReason: who.reason === '' ? null : who.reason },
       status: 'REJECTED',
@@ -1039,19 +1035,11 @@ function inputOfRow(r: BatchRow<PayoutFileRow> & { result: { ok: true; value: Pa
   };
 }
 
-/** The cents of an amount cell, or null (a check row's amount when the row is invalid). */
-function amountOf(text: string): number | null {
-  const m = /^([0-9]+)(?:\.([0-9]{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  const cents = Number(`${m[1]}${(m[2] ?? '').padEnd(2, '0')}`);
-  return Number.isSafeInteger(cents) ? cents : null;
-}
-
 /** The status text of a row, with the payout it may repeat. */
 function withDuplicate(status: string, duplicate: PayoutDuplicate | null): string {
   if (duplicate === null) return status;
   const of = duplicate.uniqueId !== null ? `${duplicate.uniqueId} (${duplicate.status ?? ''})` : `row ${duplicate.rowNumber}`;
-  return `${status}; possible duplicate of ${of}`;
+  return PAYOUT_MESSAGES.fileRowDuplicate(status, of);
 }
 
 /** Lines applied to one account's running balances (the posting rules' view between entries of a batch). */
@@ -1110,7 +1098,6 @@ export async function endPayouts(
 }
 
 /** The reason of a payout cancelled because nobody decided in time. */
-export const EXPIRED_REASON = `Not approved within ${PAYOUT_APPROVAL_EXPIRY_DAYS} days`;
 
 /**
  * Cancels PENDING payouts whose approval ran out (the payout-expiry job): each account's payouts
@@ -1133,9 +1120,9 @@ export async function expireDuePayouts(db: Db, clock: Clock, limit = 500): Promi
     for (const rows of byAccount.values()) {
       const done = await db.transaction((tx) =>
         endPayouts(tx, rows, now, {
-          approval: { decidedBy: null, decidedByName: null, refuseReason: EXPIRED_REASON },
+          approval: { decidedBy: null, decidedByName: null, refuseReason: PAYOUT_MESSAGES.approvalExpired },
           status: 'CANCELLED',
-          statusReason: EXPIRED_REASON,
+          statusReason: PAYOUT_MESSAGES.approvalExpired,
         }),
       );
       progressed += done.size;
