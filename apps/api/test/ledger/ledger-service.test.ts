@@ -1,7 +1,8 @@
 import { ResultCode } from '@andes/contract/common/envelope';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, ledgerEntries, ledgerPostings } from '../../src/db/schema/ledger.ts';
+import { accountDailyBalances, statementLines } from '../../src/db/schema/statements.ts';
 import { AppError } from '../../src/http/errors.ts';
 import { ensureGlobalAccount, ensureLocalAccount, lock, systemAccounts, write } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
@@ -190,6 +191,13 @@ describe('write', () => {
 describe('ledger-check', () => {
   test('finds a bucket column that differs from its postings', async () => {
     const account = await t.db.transaction((tx) => ensureLocalAccount(tx, demo, 'ZA', 'PAY_OUT'));
+    const [last] = await t.db
+      .select({ balance: statementLines.balanceAfter })
+      .from(statementLines)
+      .where(eq(statementLines.accountId, account.id))
+      .orderBy(desc(statementLines.id))
+      .limit(1);
+    const book = last?.balance ?? 0;
     await t.db
       .update(accounts)
       .set({ reserved: sql`${accounts.reserved} + 7` })
@@ -198,6 +206,8 @@ describe('ledger-check', () => {
       const found = await checkLedger(t.db, [account.id]);
       expect(found.map((v) => [v.kind, v.accountId, v.bucket, v.expected, v.actual])).toEqual([
         ['BUCKET_MISMATCH', account.id, 'RESERVED', 0, 7],
+        // The statement's last balance is the postings' book balance, not the tampered column.
+        ['STATEMENT_BALANCE', account.id, null, book + 7, book],
       ]);
     } finally {
       await t.db
@@ -223,6 +233,13 @@ describe('ledger-check', () => {
     expect(found.find((v) => v.kind === 'BALANCE_AFTER_MISMATCH')).toMatchObject({ bucket: 'AVAILABLE', expected: 50, actual: 49 });
     // The same findings without naming the account.
     expect((await checkLedger(t.db)).map((v) => v.kind).sort()).toEqual(found.map((v) => v.kind).sort());
+    // The statement trigger booked the unbalanced entry's +30 as an ADJUSTMENT line, and it chains.
+    const lines = await t.db.select().from(statementLines).where(eq(statementLines.entryId, entryId));
+    expect(lines.map((l) => [l.event, l.item, l.category, l.amount, l.balanceAfter])).toEqual([
+      ['ADJUSTMENT', 'AMOUNT', 'ADJUSTMENT', 30, 30],
+    ]);
+    await t.db.delete(statementLines).where(eq(statementLines.entryId, entryId));
+    await t.db.delete(accountDailyBalances).where(eq(accountDailyBalances.accountId, account.id));
     await t.db.delete(ledgerPostings).where(eq(ledgerPostings.entryId, entryId));
     await t.db.delete(ledgerEntries).where(eq(ledgerEntries.id, entryId));
     await t.db.update(accounts).set({ available: 0, owed: 0 }).where(eq(accounts.id, account.id));

@@ -105,8 +105,18 @@ interface Column {
 
 interface BulkSession {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Appends rows to a table (COPY or INSERT … SELECT FROM unnest). */
-  load(table: string, columns: readonly Column[], count: number, row: (i: number) => Value[]): Promise<void>;
+  /**
+   * Appends rows to a table (COPY or INSERT … SELECT FROM unnest), in statements of many rows;
+   * `cutBefore(i)` false keeps row i in the same statement as row i − 1 (whole entries of postings
+   * per statement: the statement trigger of migration 0015 needs them together).
+   */
+  load(
+    table: string,
+    columns: readonly Column[],
+    count: number,
+    row: (i: number) => Value[],
+    cutBefore?: (i: number) => boolean,
+  ): Promise<void>;
 }
 
 /** COPY text format: `\N` for null, backslash escapes for the control characters. */
@@ -125,7 +135,7 @@ function pgliteSession(tx: PgliteTx): BulkSession {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await tx.query<T>(sql, params)).rows;
     },
-    async load(table, columns, count, row) {
+    async load(table, columns, count, row, cutBefore = () => true) {
       // One COPY per ~8 MB: PGlite copies the blob into its memory, and big blobs slow it down.
       const cols = columns.map((c) => c.name).join(', ');
       let parts: string[] = [];
@@ -139,6 +149,7 @@ function pgliteSession(tx: PgliteTx): BulkSession {
         bytes = 0;
       };
       for (let i = 0; i < count; i += 1) {
+        if (bytes >= 8_000_000 && cutBefore(i)) await flush();
         const line = row(i).map(copyField).join('\t');
         lines.push(line);
         bytes += line.length + 1;
@@ -146,7 +157,6 @@ function pgliteSession(tx: PgliteTx): BulkSession {
           parts.push(`${lines.join('\n')}\n`);
           lines = [];
         }
-        if (bytes >= 8_000_000) await flush();
       }
       await flush();
     },
@@ -158,13 +168,16 @@ function postgresSession(client: pg.ClientBase): BulkSession {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await client.query(sql, params)).rows as T[];
     },
-    async load(table, columns, count, row) {
+    async load(table, columns, count, row, cutBefore = () => true) {
       const chunk = 5_000;
       const cols = columns.map((c) => c.name).join(', ');
       const unnest = columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ');
-      for (let start = 0; start < count; start += chunk) {
+      let start = 0;
+      while (start < count) {
+        let end = Math.min(count, start + chunk);
+        while (end < count && !cutBefore(end)) end += 1;
         const arrays: unknown[][] = columns.map(() => []);
-        for (let i = start; i < Math.min(count, start + chunk); i += 1) {
+        for (let i = start; i < end; i += 1) {
           const values = row(i);
           for (let c = 0; c < columns.length; c += 1) {
             const v = values[c];
@@ -172,6 +185,7 @@ function postgresSession(client: pg.ClientBase): BulkSession {
           }
         }
         await client.query(`insert into ${table} (${cols}) overriding system value select * from unnest(${unnest})`, arrays);
+        start = end;
       }
     },
   };
@@ -658,16 +672,22 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
     });
     const p = book.postings;
     const firstPosting = firstIds.posting;
-    await s.load('ledger_postings', POSTING_COLUMNS, p.entryId.length, (i) => [
-      firstPosting + i,
-      p.entryId[i],
-      p.accountId[i],
-      p.bucket[i],
-      p.currency[i],
-      p.amount[i],
-      p.balanceAfter[i],
-      entryIso[p.entryIndex[i] ?? 0],
-    ]);
+    await s.load(
+      'ledger_postings',
+      POSTING_COLUMNS,
+      p.entryId.length,
+      (i) => [
+        firstPosting + i,
+        p.entryId[i],
+        p.accountId[i],
+        p.bucket[i],
+        p.currency[i],
+        p.amount[i],
+        p.balanceAfter[i],
+        entryIso[p.entryIndex[i] ?? 0],
+      ],
+      (i) => p.entryId[i] !== p.entryId[i - 1],
+    );
     const releases = book.releases;
     await s.load('pending_releases', RELEASE_COLUMNS, releases.length, (i) => {
       const r = releases[i];
@@ -747,7 +767,7 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
         group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status`,
     );
     await s.query(
-      'analyze transactions, ledger_entries, ledger_postings, pending_releases, global_movements, daily_transaction_stats, accounts',
+      'analyze transactions, ledger_entries, ledger_postings, pending_releases, global_movements, daily_transaction_stats, accounts, statement_lines, account_daily_balances',
     );
     const writeMs = performance.now() - writeStarted;
     const result: DemoHistoryResult = {

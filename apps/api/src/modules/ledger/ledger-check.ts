@@ -19,6 +19,20 @@ import { BUCKETS, type Bucket } from '../../db/schema/ledger.ts';
  *   once it has an outcome (settled, failed, refused, cancelled…), or to less than zero while it
  *   is open: RESERVED is then exactly the reservations of the open ones (never over-reserved).
  *
+ * The statements (statement_lines and account_daily_balances, written by migration 0015's trigger;
+ * docs/decisions/0026):
+ * - STATEMENT_MISMATCH: an entry's lines on an account do not sum to its postings there;
+ * - FEE_SPLIT_MISMATCH: an entry of one merchant-side account whose FEE (VAT) lines are not the
+ *   provider's FEES (TAX) postings of the entry, negated;
+ * - STATEMENT_CHAIN: a line's balance_after is not the previous line's plus its amount, its booking
+ *   goes back in time, or its local date is not its booking's date in the account's zone;
+ * - STATEMENT_BALANCE: an account's last balance_after is not the sum of its buckets;
+ * - DAILY_MISMATCH: a day's row is not its lines summed (opening + the day's lines = closing, per
+ *   category, counts, first and last line), or a day with lines has no row;
+ * - DAILY_CHAIN: a day's opening is not the previous day's closing (0 for the first day);
+ * - TRANSACTION_MISMATCH: a transaction's lines (its settlement, refund or chargeback) are not the
+ *   transaction's own amount, fee and VAT.
+ *
  * Used by the tests after every step, and by `npm run ledger:check -w @andes/api` for an operator.
  */
 
@@ -32,6 +46,13 @@ export const VIOLATION_KINDS = [
   'ON_HOLD_MISMATCH',
   'DEPOSIT_EXCEEDS_RELEASES',
   'RESERVATION_LEFT',
+  'STATEMENT_MISMATCH',
+  'FEE_SPLIT_MISMATCH',
+  'STATEMENT_CHAIN',
+  'STATEMENT_BALANCE',
+  'DAILY_MISMATCH',
+  'DAILY_CHAIN',
+  'TRANSACTION_MISMATCH',
 ] as const;
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
@@ -274,6 +295,237 @@ export async function checkLedger(db: Db, accountIds?: readonly number[]): Promi
         actual: num(r.reserved),
         message: `transaction ${r.unique_id} (${r.status}) still has ${r.reserved} reserved`,
       }),
+    );
+  }
+  out.push(...(await checkStatements(db, onAccounts)));
+  return out;
+}
+
+/** The category columns of account_daily_balances. */
+const DAILY_COLUMNS = [
+  'payin',
+  'payout',
+  'refund',
+  'chargeback',
+  'fee',
+  'tax',
+  'fx',
+  'topup',
+  'withdrawal',
+  'transfer',
+  'adjustment',
+] as const;
+
+async function checkStatements(db: Db, onAccounts: (column: SQL) => SQL): Promise<LedgerViolation[]> {
+  const out: LedgerViolation[] = [];
+  const push = (
+    kind: ViolationKind,
+    accountId: number | null,
+    entryId: number | null,
+    expected: number | null,
+    actual: number | null,
+    message: string,
+  ) => out.push(violation({ kind, accountId, entryId, expected, actual, message }));
+
+  // Lines against postings, per entry and merchant-side account (a missing line set shows as 0).
+  const mismatched = await rows<{ entry_id: number; account_id: number; postings: number; lines: number }>(
+    db,
+    sql`with p as (
+          select p.entry_id, p.account_id, sum(p.amount)::int8 as total
+            from ledger_postings p join accounts a on a.id = p.account_id
+           where a.kind <> 'SYSTEM' and ${onAccounts(sql`p.account_id`)}
+           group by p.entry_id, p.account_id),
+        l as (
+          select entry_id, account_id, sum(amount)::int8 as total
+            from statement_lines where ${onAccounts(sql`account_id`)}
+           group by entry_id, account_id)
+        select coalesce(p.entry_id, l.entry_id) as entry_id, coalesce(p.account_id, l.account_id) as account_id,
+               coalesce(p.total, 0)::int8 as postings, coalesce(l.total, 0)::int8 as lines
+          from p full join l on l.entry_id = p.entry_id and l.account_id = p.account_id
+         where coalesce(p.total, 0) <> coalesce(l.total, 0)
+         order by 1, 2`,
+  );
+  for (const r of mismatched) {
+    push(
+      'STATEMENT_MISMATCH',
+      num(r.account_id),
+      num(r.entry_id),
+      num(r.postings),
+      num(r.lines),
+      `entry ${r.entry_id} on account ${r.account_id}: postings ${r.postings}, statement lines ${r.lines}`,
+    );
+  }
+
+  // Fee and VAT lines against the provider's FEES and TAX postings of entries of one merchant-side account.
+  const split = await rows<{ entry_id: number; account_id: number; item: string; expected: number; actual: number }>(
+    db,
+    sql`with moved as (
+          select p.entry_id, p.account_id from ledger_postings p join accounts a on a.id = p.account_id
+           where a.kind <> 'SYSTEM' group by p.entry_id, p.account_id having sum(p.amount) <> 0),
+        single as (
+          select entry_id, min(account_id) as account_id from moved group by entry_id having count(*) = 1),
+        charged as (
+          select s.entry_id, s.account_id,
+                 -coalesce(sum(p.amount) filter (where a.system_code = 'FEES'), 0)::int8 as fee,
+                 -coalesce(sum(p.amount) filter (where a.system_code = 'TAX'), 0)::int8 as vat
+            from single s join ledger_postings p on p.entry_id = s.entry_id join accounts a on a.id = p.account_id
+           where ${onAccounts(sql`s.account_id`)}
+           group by s.entry_id, s.account_id),
+        booked as (
+          select c.entry_id, c.account_id, c.fee, c.vat,
+                 coalesce((select sum(l.amount) from statement_lines l where l.entry_id = c.entry_id and l.account_id = c.account_id and l.item = 'FEE'), 0)::int8 as fee_lines,
+                 coalesce((select sum(l.amount) from statement_lines l where l.entry_id = c.entry_id and l.account_id = c.account_id and l.item = 'VAT'), 0)::int8 as vat_lines
+            from charged c)
+        select entry_id, account_id, 'FEE' as item, fee as expected, fee_lines as actual from booked where fee <> fee_lines
+        union all
+        select entry_id, account_id, 'VAT', vat, vat_lines from booked where vat <> vat_lines
+        order by 1`,
+  );
+  for (const r of split) {
+    push(
+      'FEE_SPLIT_MISMATCH',
+      num(r.account_id),
+      num(r.entry_id),
+      num(r.expected),
+      num(r.actual),
+      `entry ${r.entry_id} on account ${r.account_id}: ${r.item} lines ${r.actual}, provider postings ${r.expected}`,
+    );
+  }
+
+  // Each line chains on the previous one of its account; bookings never go back; local dates in the zone.
+  const chain = await rows<{ id: number; account_id: number; expected: number; actual: number; what: string }>(
+    db,
+    sql`select id, account_id, expected, actual, what from (
+          select l.id, l.account_id,
+                 (coalesce(lag(l.balance_after) over w, 0) + l.amount)::int8 as expected, l.balance_after::int8 as actual,
+                 case when l.balance_after <> coalesce(lag(l.balance_after) over w, 0) + l.amount then 'balance'
+                      when l.booked_at < lag(l.booked_at) over w then 'booked_at'
+                      when l.local_date <> to_char(l.booked_at at time zone country_time_zone(a.country), 'YYYY-MM-DD') then 'local_date'
+                 end as what
+            from statement_lines l join accounts a on a.id = l.account_id
+           where ${onAccounts(sql`l.account_id`)}
+          window w as (partition by l.account_id order by l.id)) c
+        where what is not null order by id limit 100`,
+  );
+  for (const r of chain) {
+    push(
+      'STATEMENT_CHAIN',
+      num(r.account_id),
+      null,
+      num(r.expected),
+      num(r.actual),
+      `statement line ${r.id} of account ${r.account_id}: ${r.what} does not follow the previous line`,
+    );
+  }
+
+  // The last line of each account is its book balance (every bucket summed).
+  const last = await rows<{ id: number; book: number; balance: number }>(
+    db,
+    sql`select a.id, (a.available + a.pending + a.on_hold + a.reserved + a.deposit_held + a.owed)::int8 as book,
+               coalesce((select l.balance_after from statement_lines l where l.account_id = a.id order by l.id desc limit 1), 0)::int8 as balance
+          from accounts a where a.kind <> 'SYSTEM' and ${onAccounts(sql`a.id`)}`,
+  );
+  for (const r of last) {
+    if (num(r.book) !== num(r.balance)) {
+      push(
+        'STATEMENT_BALANCE',
+        num(r.id),
+        null,
+        num(r.book),
+        num(r.balance),
+        `account ${r.id}: book balance ${r.book}, last statement balance ${r.balance}`,
+      );
+    }
+  }
+
+  // Each day's row against its lines.
+  const sums = sql.raw(
+    DAILY_COLUMNS.map((c) => `coalesce(sum(amount) filter (where category = '${c.toUpperCase()}'), 0)::int8 as ${c}`).join(', '),
+  );
+  const differs = sql.raw(DAILY_COLUMNS.map((c) => `d.${c} is distinct from x.${c}`).join(' or '));
+  const daily = await rows<{ account_id: number; local_date: string }>(
+    db,
+    sql`with x as (
+          select account_id, local_date, sum(amount)::int8 as net,
+                 coalesce(sum(amount) filter (where amount > 0), 0)::int8 as credits,
+                 coalesce(-sum(amount) filter (where amount < 0), 0)::int8 as debits,
+                 ${sums},
+                 count(*) filter (where category = 'PAYIN' and item = 'AMOUNT')::int as payin_count,
+                 count(*) filter (where category = 'PAYOUT' and item = 'AMOUNT')::int as payout_count,
+                 count(*) filter (where category = 'REFUND' and item = 'AMOUNT')::int as refund_count,
+                 count(*) filter (where category = 'CHARGEBACK' and item = 'AMOUNT')::int as chargeback_count,
+                 count(*)::int as line_count, min(id) as first_line_id, max(id) as last_line_id,
+                 (array_agg(balance_after order by id desc))[1]::int8 as closing
+            from statement_lines where ${onAccounts(sql`account_id`)}
+           group by account_id, local_date),
+        d as (select * from account_daily_balances where ${onAccounts(sql`account_id`)})
+        select coalesce(d.account_id, x.account_id) as account_id, coalesce(d.local_date, x.local_date) as local_date
+          from d full join x on x.account_id = d.account_id and x.local_date = d.local_date
+         where d.account_id is null or x.account_id is null
+            or d.closing <> x.closing or d.opening <> x.closing - x.net or d.credits <> x.credits or d.debits <> x.debits
+            or d.opening + ${sql.raw(DAILY_COLUMNS.map((c) => `d.${c}`).join(' + '))} <> d.closing
+            or ${differs}
+            or d.payin_count <> x.payin_count or d.payout_count <> x.payout_count or d.refund_count <> x.refund_count
+            or d.chargeback_count <> x.chargeback_count or d.line_count <> x.line_count
+            or d.first_line_id <> x.first_line_id or d.last_line_id <> x.last_line_id
+         order by 1, 2 limit 100`,
+  );
+  for (const r of daily) {
+    push(
+      'DAILY_MISMATCH',
+      num(r.account_id),
+      null,
+      null,
+      null,
+      `account ${r.account_id} on ${r.local_date}: the daily row is not its statement lines summed`,
+    );
+  }
+
+  // Day after day: each opening is the previous closing.
+  const broken = await rows<{ account_id: number; local_date: string; expected: number; actual: number }>(
+    db,
+    sql`select account_id, local_date, expected, actual from (
+          select account_id, local_date, coalesce(lag(closing) over (partition by account_id order by local_date), 0)::int8 as expected,
+                 opening::int8 as actual
+            from account_daily_balances where ${onAccounts(sql`account_id`)}) c
+        where expected <> actual order by 1, 2 limit 100`,
+  );
+  for (const r of broken) {
+    push(
+      'DAILY_CHAIN',
+      num(r.account_id),
+      null,
+      num(r.expected),
+      num(r.actual),
+      `account ${r.account_id} on ${r.local_date}: opening ${r.actual}, previous closing ${r.expected}`,
+    );
+  }
+
+  // A transaction's lines are its own amount, fee and VAT: + for a pay-in settled, − for a payout, refund or chargeback.
+  const txs = await rows<{ entry_id: number; account_id: number; unique_id: string; item: string; expected: number; actual: number }>(
+    db,
+    sql`with l as (
+          select l.entry_id, l.account_id, l.transaction_id, l.event, l.item, sum(l.amount)::int8 as total
+            from statement_lines l
+           where l.event in ('PAYIN_SETTLED', 'PAYOUT_SETTLED', 'REFUND', 'CHARGEBACK') and l.transaction_id is not null
+             and ${onAccounts(sql`l.account_id`)}
+           group by l.entry_id, l.account_id, l.transaction_id, l.event, l.item),
+        e as (
+          select l.*, t.unique_id,
+                 case l.item when 'AMOUNT' then case when l.event = 'PAYIN_SETTLED' then t.amount else -t.amount end
+                             when 'FEE' then -t.fee else -t.vat end as expected
+            from l left join transactions t on t.id = l.transaction_id)
+        select entry_id, account_id, unique_id, item, expected::int8 as expected, total as actual
+          from e where expected is distinct from total order by 1 limit 100`,
+  );
+  for (const r of txs) {
+    push(
+      'TRANSACTION_MISMATCH',
+      num(r.account_id),
+      num(r.entry_id),
+      r.expected === null ? null : num(r.expected),
+      num(r.actual),
+      `entry ${r.entry_id} (transaction ${r.unique_id ?? 'missing'}): ${r.item} lines ${r.actual}, the transaction says ${r.expected}`,
     );
   }
   return out;

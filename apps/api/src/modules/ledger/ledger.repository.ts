@@ -192,23 +192,41 @@ export interface PostingRow {
   effectiveAt: Date;
 }
 
-/** Postings per INSERT statement. */
+/** Postings per INSERT statement, at least (a statement ends at an entry's end). */
 const POSTINGS_PER_INSERT = 5_000;
 
-/** Inserts postings in the order given (their ids follow it: the last of a bucket is its balance). */
+/**
+ * Where to cut `count` rows into statements of at least `per` rows, never inside an entry: the
+ * statement trigger of migration 0015 turns each INSERT's postings into statement lines, and needs
+ * an entry's postings together (its fee and VAT split). Answers the ends (exclusive) of the chunks.
+ */
+export function entryAlignedChunks(count: number, per: number, entryOf: (i: number) => number): number[] {
+  const ends: number[] = [];
+  let end = 0;
+  while (end < count) {
+    end = Math.min(count, end + per);
+    while (end < count && entryOf(end) === entryOf(end - 1)) end += 1;
+    ends.push(end);
+  }
+  return ends;
+}
+
+/** Inserts postings in the order given (their ids follow it: the last of a bucket is its balance), whole entries per statement. */
 export async function insertPostings(db: Db, rows: readonly PostingRow[]): Promise<void> {
   if (rows.length === 0) return;
   if (rows.length < BULK_FROM) {
     await db.insert(ledgerPostings).values([...rows]);
     return;
   }
-  for (let i = 0; i < rows.length; i += POSTINGS_PER_INSERT) {
+  let start = 0;
+  for (const end of entryAlignedChunks(rows.length, POSTINGS_PER_INSERT, (i) => (rows[i] as PostingRow).entryId)) {
     await db.execute(sql`
       insert into ${ledgerPostings} (entry_id, account_id, bucket, currency, amount, balance_after, effective_at)
       select r."entryId", r."accountId", r.bucket, r.currency, r.amount, r."balanceAfter", r."effectiveAt"
-        from jsonb_array_elements(${jsonRows(rows.slice(i, i + POSTINGS_PER_INSERT))}::jsonb) with ordinality as e(value, n)
+        from jsonb_array_elements(${jsonRows(rows.slice(start, end))}::jsonb) with ordinality as e(value, n)
              cross join lateral jsonb_to_record(e.value) as r("entryId" int8, "accountId" int4, bucket text, currency text, amount int8, "balanceAfter" int8, "effectiveAt" timestamptz)
        order by e.n`);
+    start = end;
   }
 }
 
