@@ -3,6 +3,7 @@ import * as activity from './activity/endpoints.ts';
 import * as auth from './auth/endpoints.ts';
 import type { Endpoint } from './common/define-endpoint.ts';
 import * as downloadCenter from './download-center/endpoints.ts';
+import * as finance from './finance/endpoints.ts';
 import * as globalBalance from './global/endpoints.ts';
 import * as home from './home/endpoints.ts';
 import * as iam from './iam/endpoints.ts';
@@ -40,6 +41,7 @@ export const ENDPOINT_MODULES = {
   shoplazza,
   downloadCenter,
   payout,
+  finance,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_MODULES).flatMap((m) => Object.values(m) as Endpoint[]);

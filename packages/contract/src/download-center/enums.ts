@@ -9,7 +9,7 @@ export const DownloadTaskStateSchema = z.enum(DOWNLOAD_TASK_STATES);
  * What a task writes. Each module that produces long reports adds its type here and its writer on
  * the server (finance statements, daily reports, sub-merchant summaries…).
  */
-export const REPORT_TYPES = ['TRANSACTION'] as const;
+export const REPORT_TYPES = ['TRANSACTION', 'STATEMENT'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const ReportTypeSchema = z.enum(REPORT_TYPES);
 
