@@ -30,6 +30,7 @@ import { SessionService } from './modules/auth/session.service.ts';
 import { registerDownloadCenterRoutes } from './modules/download-center/download-center.routes.ts';
 import type { BlobStore } from './modules/files/blob-store.ts';
 import { createBlobStore } from './modules/files/create-blob-store.ts';
+import { registerFinanceRoutes } from './modules/finance/finance.routes.ts';
 import { registerGlobalRoutes } from './modules/global/global.routes.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerIamRoutes } from './modules/iam/iam.routes.ts';
@@ -184,7 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHomeRoutes(app);
   registerGlobalRoutes(app);
   registerTransactionRoutes(app);
-  registerDownloadCenterRoutes(app);
+  const downloads = registerDownloadCenterRoutes(app);
+  registerFinanceRoutes(app, downloads);
   registerPayoutRoutes(app);
   registerStoreOrderRoutes(app);
 

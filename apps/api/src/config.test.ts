@@ -184,3 +184,11 @@ test('ANDES_DIRECT_EXPORT_MAX_ROWS: 50,000 rows by default, a whole number from 
     expect(() => loadConfig({ ANDES_DIRECT_EXPORT_MAX_ROWS: bad })).toThrow(/ANDES_DIRECT_EXPORT_MAX_ROWS/);
   }
 });
+
+test('ANDES_STATEMENT_DIRECT_MAX_ROWS: 50,000 statement lines by default, a whole number from 1 to 1,000,000', () => {
+  expect(loadConfig({}).finance).toEqual({ statementDirectMaxRows: 50_000 });
+  expect(loadConfig({ ANDES_STATEMENT_DIRECT_MAX_ROWS: '20' }).finance.statementDirectMaxRows).toBe(20);
+  for (const bad of ['0', '1000001', '2e3', 'many']) {
+    expect(() => loadConfig({ ANDES_STATEMENT_DIRECT_MAX_ROWS: bad })).toThrow(/ANDES_STATEMENT_DIRECT_MAX_ROWS/);
+  }
+});

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIRECT_EXPORT_MAX_ROWS } from '@andes/contract/download-center/enums';
+import { STATEMENT_DIRECT_MAX_ROWS } from '@andes/contract/finance/enums';
 import { z } from 'zod';
 
 /** Repository root, resolved from this file (apps/api/src/config.ts). */
@@ -101,6 +102,13 @@ export interface Config {
      */
     directExportMaxRows: number;
   };
+  finance: {
+    /**
+     * A statement download of more lines than this goes through the download center
+     * (ANDES_STATEMENT_DIRECT_MAX_ROWS, default STATEMENT_DIRECT_MAX_ROWS = 50,000; at most 1,000,000).
+     */
+    statementDirectMaxRows: number;
+  };
 }
 
 /** Sender when MAIL_FROM is not set (embedded outbox only: SMTP needs a real one). */
@@ -178,6 +186,9 @@ const EnvSchema = z.object({
   ANDES_JOBS: boolText.optional(),
   ANDES_DIRECT_EXPORT_MAX_ROWS: positiveInt('ANDES_DIRECT_EXPORT_MAX_ROWS')
     .refine((n) => n <= 1_000_000, 'ANDES_DIRECT_EXPORT_MAX_ROWS must be at most 1000000')
+    .optional(),
+  ANDES_STATEMENT_DIRECT_MAX_ROWS: positiveInt('ANDES_STATEMENT_DIRECT_MAX_ROWS')
+    .refine((n) => n <= 1_000_000, 'ANDES_STATEMENT_DIRECT_MAX_ROWS must be at most 1000000')
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   ANDES_WEB_DIST: z.string().trim().min(1, 'ANDES_WEB_DIST must not be empty').optional(),
@@ -394,5 +405,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
           }
         : null,
     downloads: { directExportMaxRows: e.ANDES_DIRECT_EXPORT_MAX_ROWS ?? DIRECT_EXPORT_MAX_ROWS },
+    finance: { statementDirectMaxRows: e.ANDES_STATEMENT_DIRECT_MAX_ROWS ?? STATEMENT_DIRECT_MAX_ROWS },
   };
 }

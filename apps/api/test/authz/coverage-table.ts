@@ -14,6 +14,18 @@ import {
   transactionExportPreflight,
   transactionExportTaskCreate,
 } from '@andes/contract/download-center/endpoints';
+import {
+  dailyReportDownload,
+  dailyReportLink,
+  dailyReportPage,
+  reconciliation,
+  statementDownload,
+  statementExportPreflight,
+  statementExportTaskCreate,
+  statementPage,
+  taxDetail,
+} from '@andes/contract/finance/endpoints';
+import { FINANCE_PERMISSIONS, REPORT_PAGE_INFO, REPORT_PAGES } from '@andes/contract/finance/enums';
 import { globalAccountInfo, globalStatementPage } from '@andes/contract/global/endpoints';
 import {
   accountingCalendar,
@@ -70,7 +82,7 @@ import {
 } from '@andes/contract/payout/endpoints';
 import { shopifyPage, shopifyQuery } from '@andes/contract/shopify/endpoints';
 import { shoplazzaPage, shoplazzaQuery } from '@andes/contract/shoplazza/endpoints';
-import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
+import { subAccountPage, subAccountSummary, subAccountSummaryDownload, subMerchantList } from '@andes/contract/sub-merchant/endpoints';
 import {
   transactionAdvancedPage,
   transactionAttachmentDownload,
@@ -385,6 +397,63 @@ const decisionEntry = (): Entry => ({
       field: 'batchId',
       existing: (w) => w.andes.payout.batchId,
       call: (_w, id) => ({ body: { country: 'MX', batchId: id } }),
+      answer: NOT_FOUND,
+    },
+  ],
+});
+
+/**
+ * A finance call: the request names the account type whose finance code the grant is (the super
+ * admin: PAY_IN). CONDOR's admin naming ANDES-DEMO's sub-merchant (in MX, a country both have) is
+ * answered as an id nobody has.
+ */
+const financeEntry = (extra: () => Record<string, unknown> = () => ({})): Entry => ({
+  precondition: 'the request names the account type whose finance code the caller holds',
+  sample: () => ({ body: { country: 'BR', accountType: 'PAY_IN', ...extra() } }),
+  happy: async (_w, _actor, grant) => {
+    const accountType = (Object.keys(FINANCE_PERMISSIONS) as (keyof typeof FINANCE_PERMISSIONS)[]).find(
+      (t) => FINANCE_PERMISSIONS[t] === grant,
+    );
+    return { body: { country: 'BR', accountType: accountType ?? 'PAY_IN', ...extra() } };
+  },
+  objects: [
+    {
+      field: 'subMerchantId',
+      existing: (w) => w.andes.subMerchantId,
+      call: (_w, id) => ({ body: { country: 'MX', accountType: 'PAY_IN', ...extra(), subMerchantId: id } }),
+      answer: NOT_FOUND,
+    },
+  ],
+});
+/** A report call: the request names an account type and bill type of the page whose code the grant is. */
+const reportEntry = (extra: Record<string, unknown> = {}): Entry => {
+  const pageOf = (grant: Access) => REPORT_PAGES.find((p) => REPORT_PAGE_INFO[p].permission === grant) ?? 'payin';
+  const bodyOf = (grant: Access) => {
+    const page = REPORT_PAGE_INFO[pageOf(grant)];
+    return { country: 'BR', accountType: page.accountType, billType: page.billTypes[0], ...extra };
+  };
+  return {
+    precondition: 'the request names an account type and bill type of the page whose code the caller holds',
+    sample: () => ({ body: { country: 'BR', accountType: 'PAY_IN', billType: 'ACCOUNT', ...extra } }),
+    happy: async (_w, _actor, grant) => ({ body: bodyOf(grant) }),
+    objects: [
+      {
+        field: 'subMerchantId',
+        existing: (w) => w.andes.subMerchantId,
+        call: (_w, id) => ({ body: { country: 'MX', accountType: 'PAY_IN', billType: 'ACCOUNT', ...extra, subMerchantId: id } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  };
+};
+/** A sub-merchant's summary: ANDES-DEMO-BR's in BR; CONDOR naming it is answered as an id nobody has. */
+const summaryEntry = (extra: Record<string, unknown> = {}): Entry => ({
+  sample: (w) => ({ body: { subMerchantId: w.andes.subMerchantId, country: 'BR', ...extra } }),
+  objects: [
+    {
+      field: 'subMerchantId',
+      existing: (w) => w.andes.subMerchantId,
+      call: (_w, id) => ({ body: { subMerchantId: id, country: 'MX', ...extra } }),
       answer: NOT_FOUND,
     },
   ],
@@ -914,4 +983,27 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   },
   [payoutApprove.path]: decisionEntry(),
   [payoutRefuse.path]: decisionEntry(),
+
+  // -------------------------------------------------------------------------------------------
+  // finance and reports (issue #10): any finance (report) code admits the call, the request needs
+  // the one of its account type (report page)
+  // -------------------------------------------------------------------------------------------
+  [statementPage.path]: financeEntry(),
+  [statementDownload.path]: financeEntry(() => ({ format: 'csv' })),
+  [statementExportPreflight.path]: financeEntry(() => ({ format: 'csv' })),
+  [statementExportTaskCreate.path]: financeEntry(() => ({ format: 'csv', idempotencyKey: randomUUID() })),
+  [taxDetail.path]: financeEntry(),
+  [reconciliation.path]: financeEntry(),
+  [dailyReportPage.path]: reportEntry(),
+  [dailyReportDownload.path]: reportEntry({ format: 'csv' }),
+  [dailyReportLink.path]: reportEntry({ format: 'csv' }),
+
+  // -------------------------------------------------------------------------------------------
+  // sub-merchants' accounts (issue #10)
+  // -------------------------------------------------------------------------------------------
+  [subAccountPage.path]: {
+    sample: () => ({ body: {} }),
+  },
+  [subAccountSummary.path]: summaryEntry(),
+  [subAccountSummaryDownload.path]: summaryEntry({ format: 'csv' }),
 };

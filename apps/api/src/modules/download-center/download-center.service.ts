@@ -123,6 +123,16 @@ function decodeCursor(cursor: string): TaskKey {
 /** Queues the work of a task (the download-report job); set by the routes once the job is defined. */
 export type QueueTask = (taskId: number) => Promise<unknown>;
 
+/** A task to queue: what its report type's writer will read (`params`, as checked now) and the figures expected. */
+export interface NewTaskSpec {
+  reportType: ReportType;
+  format: ReportFormat;
+  fileName: string;
+  params: unknown;
+  expected: ReportFigures;
+  idempotencyKey: string;
+}
+
 export class DownloadCenterService {
   constructor(
     private readonly db: Db,
@@ -213,19 +223,34 @@ export class DownloadCenterService {
     const { idempotencyKey, ...request } = body;
     const filter = await this.transactions.exportFilter(auth, request);
     const expected = figuresOf(await exportFigures(this.db, auth.scope, filter));
-    const now = this.clock();
     const timeZone = COUNTRY_INFO[request.country].timezoneName;
+    return this.createTask(auth, {
+      reportType: 'TRANSACTION',
+      format: request.format,
+      fileName: `transactions-${request.list}-${request.country}-${todayIn(timeZone, this.clock())}.${request.format}`,
+      params: TransactionExportRequest.parse(request),
+      expected,
+      idempotencyKey,
+    });
+  }
+
+  /**
+   * Queues a task of the caller (any report type; its module has checked the request and counted
+   * the figures): the same idempotency key of the same creator answers the task already queued.
+   */
+  async createTask(auth: AuthContext, spec: NewTaskSpec): Promise<DownloadRecord> {
+    const now = this.clock();
     const { task, created } = await insertTask(this.db, {
       publicId: newTaskId(),
       merchantId: auth.merchantId,
       subMerchantId: auth.subMerchantId,
       createdBy: auth.userId,
-      idempotencyKey,
-      reportType: 'TRANSACTION',
-      format: request.format,
-      fileName: `transactions-${request.list}-${request.country}-${todayIn(timeZone, now)}.${request.format}`,
-      params: TransactionExportRequest.parse(request),
-      expected,
+      idempotencyKey: spec.idempotencyKey,
+      reportType: spec.reportType,
+      format: spec.format,
+      fileName: spec.fileName,
+      params: spec.params,
+      expected: spec.expected,
       createdAt: now,
     });
     if (created) await this.queue(task.id);

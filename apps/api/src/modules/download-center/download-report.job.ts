@@ -1,5 +1,5 @@
 import { COUNTRY_INFO } from '@andes/contract/common/countries';
-import { DOWNLOAD_RETENTION_DAYS, type ReportFormat } from '@andes/contract/download-center/enums';
+import { DOWNLOAD_RETENTION_DAYS, REPORT_TYPES, type ReportFormat, type ReportType } from '@andes/contract/download-center/enums';
 import type { ReportFigures } from '@andes/contract/download-center/schemas';
 import { TransactionExportRequest } from '@andes/contract/transaction/schemas';
 import { eq } from 'drizzle-orm';
@@ -51,7 +51,39 @@ export const REPORT_BATCH_ROWS = 250;
 /** The task was deleted while its file was being written: stop, write nothing. */
 class TaskGone extends Error {}
 /** The task cannot be written, whatever the number of attempts (the reason is for the person who asked). */
-class Unwritable extends Error {}
+export class Unwritable extends Error {}
+
+/**
+ * Writes the file of one report type from its task: checks again that the creator may still have
+ * it (throwing Unwritable with the reason a person reads when not), then answers the file's stream
+ * with its proof. `onRows` gets the rows written so far (progress; it throws when the task was
+ * deleted meanwhile, which stops the writer).
+ */
+export type ReportTaskWriter = (task: DownloadTaskRow, onRows: (rows: number) => Promise<void>) => Promise<ReportStream>;
+
+/**
+ * The writer of each report type (REPORT_TYPES): the one download-report job dispatches each task
+ * to its type's writer. The download center registers TRANSACTION; each module that queues its own
+ * reports registers its writer while it registers its routes (finance: STATEMENT).
+ */
+export class ReportWriters {
+  private readonly writers = new Map<string, ReportTaskWriter>();
+
+  register(type: ReportType, writer: ReportTaskWriter): this {
+    if (this.writers.has(type)) throw new Error(`report type ${type} has a writer already`);
+    this.writers.set(type, writer);
+    return this;
+  }
+
+  get(type: string): ReportTaskWriter | null {
+    return this.writers.get(type) ?? null;
+  }
+
+  /** Report types of the contract nobody writes (the app refuses to start with any). */
+  missing(): ReportType[] {
+    return REPORT_TYPES.filter((t) => !this.writers.has(t));
+  }
+}
 
 export interface DownloadReportDeps {
   db: Db;
@@ -61,6 +93,8 @@ export interface DownloadReportDeps {
   transactions: TransactionService;
   mailer: Mailer;
   publicUrl: string;
+  /** The writers of the report types beyond TRANSACTION (which the job writes with `transactions`). */
+  writers?: ReportWriters;
 }
 
 /** The reason a person reads on the record when an attempt fails. */
@@ -70,24 +104,22 @@ function reasonOf(err: unknown): string {
   return 'The file could not be written (a server or storage error). Retry the task; if it fails again, contact support.';
 }
 
-async function writeTransactionReport(deps: DownloadReportDeps, task: DownloadTaskRow) {
-  const auth = await exporterAuth(deps.db, task.createdBy, task.merchantId);
-  if (auth === null) throw new Unwritable('The user who asked for this file can no longer export transactions');
-  const request = TransactionExportRequest.parse(task.params);
-  let filter: Awaited<ReturnType<TransactionService['exportFilter']>>;
-  try {
-    filter = await deps.transactions.exportFilter(auth, request);
-  } catch (err) {
-    if (err instanceof AppError) throw new Unwritable(err.message);
-    throw err;
-  }
-  const options = { language: request.language, timeZone: COUNTRY_INFO[request.country].timezoneName, at: deps.clock() };
-  let reported = 0;
-  return transactionReportStream(deps.db, auth.scope, filter, request.format, options, async (n) => {
-    if (n - reported < PROGRESS_EVERY_ROWS) return;
-    reported = n;
-    if (!(await recordProgress(deps.db, task.id, n))) throw new TaskGone();
-  });
+/** The TRANSACTION writer: the creator may still export transactions, with their current scope. */
+function transactionTaskWriter(deps: DownloadReportDeps): ReportTaskWriter {
+  return async (task, onRows) => {
+    const auth = await exporterAuth(deps.db, task.createdBy, task.merchantId);
+    if (auth === null) throw new Unwritable('The user who asked for this file can no longer export transactions');
+    const request = TransactionExportRequest.parse(task.params);
+    let filter: Awaited<ReturnType<TransactionService['exportFilter']>>;
+    try {
+      filter = await deps.transactions.exportFilter(auth, request);
+    } catch (err) {
+      if (err instanceof AppError) throw new Unwritable(err.message);
+      throw err;
+    }
+    const options = { language: request.language, timeZone: COUNTRY_INFO[request.country].timezoneName, at: deps.clock() };
+    return transactionReportStream(deps.db, auth.scope, filter, request.format, options, onRows);
+  };
 }
 
 /**
@@ -150,6 +182,8 @@ async function mailCreator(deps: DownloadReportDeps, task: DownloadTaskRow, rows
  * while it runs stops at its next progress write and leaves no file.
  */
 export function downloadReportJob(deps: DownloadReportDeps): JobDefinition<{ taskId: number }> {
+  const writers = deps.writers ?? new ReportWriters();
+  writers.register('TRANSACTION', transactionTaskWriter(deps));
   const definition = defineJob<{ taskId: number }>({
     name: 'download-report',
     retryLimit: 2,
@@ -160,7 +194,14 @@ export function downloadReportJob(deps: DownloadReportDeps): JobDefinition<{ tas
       if (task === null) return;
       const key = reportKey(task);
       try {
-        const report = await writeTransactionReport(deps, task);
+        const writer = writers.get(task.reportType);
+        if (writer === null) throw new Unwritable(`This server cannot write ${task.reportType} files: contact support`);
+        let reported = 0;
+        const report = await writer(task, async (n) => {
+          if (n - reported < PROGRESS_EVERY_ROWS) return;
+          reported = n;
+          if (!(await recordProgress(deps.db, task.id, n))) throw new TaskGone();
+        });
         const { size } = await deps.blobs.put(key, report.body, { contentType: report.contentType });
         const figures = report.proof.figures();
         const finishedAt = deps.clock();

@@ -6,8 +6,14 @@ import { CURRENCIES } from '@andes/contract/common/countries';
 import { centsToUnitsString } from '@andes/contract/common/money';
 import type { ReportFormat } from '@andes/contract/download-center/enums';
 import type { ReportFigures } from '@andes/contract/download-center/schemas';
-import { type ExportColumn, type ExportOptions, type ExportRow, exportContext } from '../transaction-files/export/columns.ts';
-import { CSV_CONTENT_TYPE, CSV_LINE_END, csvField, csvHead, csvRowLine } from '../transaction-files/export/csv-stream.ts';
+import {
+  type ExportColumn,
+  type ExportOptions,
+  type ExportRow,
+  exportContext,
+  type FrameLine,
+} from '../transaction-files/export/columns.ts';
+import { CSV_CONTENT_TYPE, CSV_LINE_END, csvField, csvFrameLines, csvHead, csvRowLine } from '../transaction-files/export/csv-stream.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../transaction-files/export/xlsx-stream.ts';
 
 /**
@@ -129,14 +135,28 @@ export interface ReportStream {
 }
 
 /**
+ * A report's frame around its table, outside the proof (neither counted nor hashed): heading lines
+ * before the column header (what the file is: account, currency, zone, period, opening balance) and
+ * closing lines after the data rows (a closing balance), read once every row is written.
+ */
+export interface ReportOptions extends ExportOptions {
+  heading?: readonly FrameLine[];
+  closing?: () => readonly FrameLine[];
+  /** Name of the XLSX data sheet (default `Transactions`). */
+  sheetName?: string;
+}
+
+/**
  * The file of `rows` in `format`, streamed (rows are pulled as the consumer reads), with the
- * trailer after the last row. `onRow` is called after each data row (progress).
+ * trailer after the last row. `onRow` is called after each data row (progress). CSV: the
+ * heading's lines and a blank line before the column header; after the rows a blank line and the
+ * closing lines, then the trailer. XLSX: the same lines on the data sheet, the trailer on `Proof`.
  */
 export function reportStream<Row extends FigureRow>(
   rows: AsyncIterable<Row>,
   columns: readonly ExportColumn<Row>[],
   format: ReportFormat,
-  options: ExportOptions,
+  options: ReportOptions,
   onRow: (count: number) => void | Promise<void>,
 ): ReportStream {
   const proof = new Proof();
@@ -159,7 +179,7 @@ export function reportStream<Row extends FigureRow>(
     return { body, contentType: XLSX_CONTENT_TYPE, proof };
   }
   async function* csv(): AsyncGenerator<string> {
-    let chunk = csvHead(columns, options);
+    let chunk = csvHead(columns, options, options.heading);
     let n = 0;
     for await (const row of rows) {
       const line = csvRowLine(cols, row, context);
@@ -172,6 +192,8 @@ export function reportStream<Row extends FigureRow>(
         chunk = '';
       }
     }
+    const closing = options.closing?.() ?? [];
+    if (closing.length > 0) chunk += CSV_LINE_END + csvFrameLines(closing);
     yield chunk + csvTrailer(proof.figures(), proof.sha256(), options.language);
   }
   return { body: Readable.from(csv(), { objectMode: false }), contentType: CSV_CONTENT_TYPE, proof };

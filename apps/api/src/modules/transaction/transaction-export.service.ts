@@ -91,16 +91,15 @@ export async function* transactionExportRows(
 }
 
 /**
- * The user who asked for an export, as the request pipeline would see them now — still enabled, in
- * an active merchant, with transactions:export — or null. Work done later on a user's behalf (a
- * one-time link, a download task) checks again with this.
+ * A user as the request pipeline would see them now — still enabled, in an active merchant, with
+ * their current permissions and scope — or null. Work done later on a user's behalf (a one-time
+ * link, a download task) checks again with this (and then the permission it needs).
  */
-export async function exporterAuth(db: Db, userId: number, merchantId: number): Promise<AuthContext | null> {
+export async function actingUserAuth(db: Db, userId: number, merchantId: number): Promise<AuthContext | null> {
   const user = await findLinkUser(db, userId, merchantId);
   if (user === null || user.state !== 1 || user.merchantStatus !== 'ACTIVE') return null;
   const scope = { merchantId: user.merchantId, subMerchantId: user.subMerchantId };
   const permissions = user.superAdmin ? ALL_CODES : closePermissions(await roleCodesOfUser(db, scope, user.userId));
-  if (!permissions.has(EXPORT_PERMISSION)) return null;
   return {
     userId: user.userId,
     username: user.username,
@@ -112,6 +111,12 @@ export async function exporterAuth(db: Db, userId: number, merchantId: number): 
     sessionId: '',
     scope,
   };
+}
+
+/** The user who asked for an export, as actingUserAuth sees them, while they still hold transactions:export; else null. */
+export async function exporterAuth(db: Db, userId: number, merchantId: number): Promise<AuthContext | null> {
+  const auth = await actingUserAuth(db, userId, merchantId);
+  return auth?.permissions.has(EXPORT_PERMISSION) ? auth : null;
 }
 
 export class TransactionExportService {

@@ -13,6 +13,7 @@ import { sqlLiteral } from './sql-literal.ts';
  *   (`defuseFormula`: `ascii()` is the first character's code point);
  * - `amount`: cents × 0.01 is a numeric of scale 2, whose text is the exact `-1234.56` of
  *   `centsToUnitsString` (never a float);
+ * - `count`: the integer as is;
  * - `instant`: `to_char` of the wall-clock time in the export's zone, seconds truncated like a JS
  *   Date's (PostgreSQL's time zone database stands in for the JS runtime's);
  * - `status`: a CASE from code to the label in the export's language (labels defused like
@@ -36,6 +37,8 @@ export function exportColumnSql<Row extends ExportRow>(column: ExportColumn<Row>
       return textCellSql(value);
     case 'amount':
       return `(${value}::int8 * 0.01)`;
+    case 'count':
+      return `(${value}::int8)`;
     case 'instant':
       return `to_char(${value} at time zone ${sqlLiteral(options.timeZone)}, ${INSTANT_FORMAT})`;
     case 'status': {

@@ -12,7 +12,9 @@ import { centsToUnitsString } from '@andes/contract/common/money';
  * - `instant`: a time written `YYYY-MM-DD HH:mm:ss` in the merchant's zone, the zone named in
  *   the header: `Submit time (America/Sao_Paulo, UTC-3)`;
  * - `status`: a status code, written as its label in the export's language when the column
- *   carries labels, else as the code.
+ *   carries labels, else as the code;
+ * - `count`: a whole number that is not money (a count of transactions), written as is and as a
+ *   number cell without decimals.
  */
 
 export const EXPORT_LANGUAGES = ['en', 'zh-CN'] as const;
@@ -21,7 +23,7 @@ export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 /** A text in each interface language. */
 export type LocalizedText = Readonly<Record<ExportLanguage, string>>;
 
-export const EXPORT_COLUMN_KINDS = ['text', 'amount', 'instant', 'status'] as const;
+export const EXPORT_COLUMN_KINDS = ['text', 'amount', 'instant', 'status', 'count'] as const;
 export type ExportColumnKind = (typeof EXPORT_COLUMN_KINDS)[number];
 
 /** A row of an export: any object; columns read its fields by key. */
@@ -136,7 +138,9 @@ export type ExportCell =
   /** `units` is the exact decimal text (`-1234.56`). */
   | { type: 'amount'; units: string }
   /** `text` is the wall-clock time in the zone; `wallClockMs` is that wall clock read as UTC (for spreadsheet dates). */
-  | { type: 'instant'; text: string; wallClockMs: number };
+  | { type: 'instant'; text: string; wallClockMs: number }
+  /** A whole number that is not money: `text` is its digits. */
+  | { type: 'count'; value: number; text: string };
 
 const EMPTY: ExportCell = { type: 'empty' };
 
@@ -164,6 +168,12 @@ export function exportCell(column: ExportColumn, row: ExportRow, context: Export
       const label = column.labels?.[code]?.[options.language] ?? code;
       return { type: 'text', text: defuseFormula(label) };
     }
+    case 'count': {
+      const n = typeof value === 'string' && DIGITS.test(value) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n))
+        throw new TypeError(`column ${column.key}: count must be an integer, got ${String(value)}`);
+      return { type: 'count', value: n, text: String(n) };
+    }
     case 'text': {
       // A number is data, never a formula: `-5` stays `-5`.
       if (typeof value === 'number' || typeof value === 'bigint') return { type: 'text', text: String(value) };
@@ -171,4 +181,20 @@ export function exportCell(column: ExportColumn, row: ExportRow, context: Export
       return text === '' ? EMPTY : { type: 'text', text: defuseFormula(text) };
     }
   }
+}
+
+/**
+ * A cell of the lines a report writes around its table (its heading lines before the column
+ * header, its closing lines after the rows): text (defused like a text cell), an amount in cents,
+ * or nothing.
+ */
+export type FrameCell = string | { cents: number } | null;
+export type FrameLine = readonly FrameCell[];
+
+/** A frame cell as the writers see a table cell. */
+export function frameCell(cell: FrameCell): ExportCell {
+  if (cell === null) return EMPTY;
+  if (typeof cell === 'string') return cell === '' ? EMPTY : { type: 'text', text: defuseFormula(cell) };
+  if (!Number.isSafeInteger(cell.cents)) throw new TypeError(`frame amount must be integer cents, got ${String(cell.cents)}`);
+  return { type: 'amount', units: centsToUnitsString(cell.cents) };
 }

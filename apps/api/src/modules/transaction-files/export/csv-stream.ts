@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import {
+  type ExportCell,
   type ExportColumn,
   type ExportContext,
   type ExportOptions,
   type ExportRow,
   exportCell,
   exportContext,
+  type FrameLine,
+  frameCell,
   headerText,
 } from './columns.ts';
 
@@ -32,21 +35,41 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A cell as CSV text: amounts and counts as plain numbers, text quoted when RFC 4180 needs it. */
+function csvCell(cell: ExportCell): string {
+  if (cell.type === 'amount') return cell.units;
+  if (cell.type === 'count') return cell.text;
+  return cell.type === 'empty' ? '' : csvField(cell.text);
+}
+
 /** One data line of the CSV, with its CRLF (the download center hashes these lines). */
 export function csvRowLine(columns: readonly ExportColumn[], row: ExportRow, context: ExportContext): string {
   let line = '';
   for (let i = 0; i < columns.length; i++) {
-    const cell = exportCell(columns[i] as ExportColumn, row, context);
     if (i > 0) line += ',';
-    if (cell.type === 'amount') line += cell.units;
-    else if (cell.type !== 'empty') line += csvField(cell.text);
+    line += csvCell(exportCell(columns[i] as ExportColumn, row, context));
   }
   return line + CSV_LINE_END;
 }
 
-/** The start of the file: the byte-order mark and the header line (shared with copy-csv.ts). */
-export function csvHead<Row extends ExportRow>(columns: readonly ExportColumn<Row>[], options: ExportOptions): string {
-  return BOM + (columns as readonly ExportColumn[]).map((c) => csvField(headerText(c, options))).join(',') + CSV_LINE_END;
+/** Lines around a report's table (its heading, its closing figures) as CSV, each with its CRLF. */
+export function csvFrameLines(lines: readonly FrameLine[]): string {
+  let text = '';
+  for (const line of lines) text += line.map((cell) => csvCell(frameCell(cell))).join(',') + CSV_LINE_END;
+  return text;
+}
+
+/**
+ * The start of the file: the byte-order mark and the header line (shared with copy-csv.ts); a
+ * report's heading lines (`heading`, then a blank line) come between the two.
+ */
+export function csvHead<Row extends ExportRow>(
+  columns: readonly ExportColumn<Row>[],
+  options: ExportOptions,
+  heading: readonly FrameLine[] = [],
+): string {
+  const before = heading.length === 0 ? '' : csvFrameLines(heading) + CSV_LINE_END;
+  return BOM + before + (columns as readonly ExportColumn[]).map((c) => csvField(headerText(c, options))).join(',') + CSV_LINE_END;
 }
 
 async function* csvChunks<Row extends ExportRow>(

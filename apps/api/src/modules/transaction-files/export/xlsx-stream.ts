@@ -1,6 +1,16 @@
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type ExportColumn, type ExportOptions, type ExportRow, exportCell, exportContext, headerText } from './columns.ts';
+import {
+  type ExportCell,
+  type ExportColumn,
+  type ExportOptions,
+  type ExportRow,
+  exportCell,
+  exportContext,
+  type FrameLine,
+  frameCell,
+  headerText,
+} from './columns.ts';
 
 /**
  * A transaction export as an XLSX workbook, written with exceljs' streaming WorkbookWriter
@@ -35,6 +45,10 @@ export interface XlsxExportOptions extends ExportOptions {
   sheetName?: string;
   /** A second worksheet written after the data rows (the download center's proof of completeness). */
   appendix?: () => { sheetName: string; rows: readonly (readonly (string | number)[])[] };
+  /** Lines above the column header (a report's heading: account, zone, period, opening balance), then a blank row. */
+  heading?: readonly FrameLine[];
+  /** Lines after the data rows, after a blank row (a statement's closing balance); read once the rows are written. */
+  closing?: () => readonly FrameLine[];
 }
 
 /**
@@ -55,6 +69,7 @@ export const PART_BUFFER_BYTES = 128 * 1024;
 const AMOUNT_STYLE: Partial<ExcelJS.Style> = { numFmt: AMOUNT_NUMBER_FORMAT };
 const INSTANT_STYLE: Partial<ExcelJS.Style> = { numFmt: INSTANT_NUMBER_FORMAT };
 const TEXT_STYLE: Partial<ExcelJS.Style> = {};
+const COUNT_STYLE: Partial<ExcelJS.Style> = { numFmt: '0' };
 
 /** XML gathered into one chunk before it enters a part's stream (about 64 KB). */
 const CHUNK_CHARS = 64 * 1024;
@@ -184,6 +199,34 @@ function drained(part: XmlPart, out: Readable): Promise<void> {
   });
 }
 
+/** Writes one cell (nothing for an empty one), with one of the shared styles. */
+function setCell(target: ExcelJS.Cell, cell: ExportCell): void {
+  if (cell.type === 'empty') return;
+  if (cell.type === 'amount') {
+    target.value = Number(cell.units);
+    target.style = AMOUNT_STYLE;
+  } else if (cell.type === 'instant') {
+    target.value = new Date(cell.wallClockMs);
+    target.style = INSTANT_STYLE;
+  } else if (cell.type === 'count') {
+    target.value = cell.value;
+    target.style = COUNT_STYLE;
+  } else {
+    target.value = cell.text;
+    target.style = TEXT_STYLE;
+  }
+}
+
+function writeFrameLines(sheet: ExcelJS.Worksheet, lines: readonly FrameLine[]): void {
+  for (const cells of lines) {
+    const line = sheet.addRow([]);
+    cells.forEach((cell, i) => {
+      setCell(line.getCell(i + 1), frameCell(cell));
+    });
+    line.commit();
+  }
+}
+
 function widthOf(column: ExportColumn, header: string): number {
   if (column.kind === 'amount') return Math.max(14, header.length + 2);
   if (column.kind === 'instant') return 20;
@@ -201,6 +244,10 @@ async function writeWorkbook<Row extends ExportRow>(
   if (!workbook.paced) throw new Error('exceljs did not open the worksheet through _openStream: its XML would not be paced');
   const headers = columns.map((c) => headerText(c, options));
   sheet.columns = columns.map((c, i) => ({ key: c.key, width: widthOf(c, headers[i] ?? '') }));
+  if (options.heading && options.heading.length > 0) {
+    writeFrameLines(sheet, options.heading);
+    sheet.addRow([]).commit();
+  }
   sheet.addRow(headers).commit();
   const context = exportContext(options);
   for await (const row of rows) {
@@ -208,23 +255,17 @@ async function writeWorkbook<Row extends ExportRow>(
     const line = sheet.addRow([]);
     for (let i = 0; i < columns.length; i++) {
       const cell = exportCell(columns[i] as ExportColumn, row, context);
-      if (cell.type === 'empty') continue;
-      const target = line.getCell(i + 1);
-      if (cell.type === 'amount') {
-        target.value = Number(cell.units);
-        target.style = AMOUNT_STYLE;
-      } else if (cell.type === 'instant') {
-        target.value = new Date(cell.wallClockMs);
-        target.style = INSTANT_STYLE;
-      } else {
-        target.value = cell.text;
-        target.style = TEXT_STYLE;
-      }
+      if (cell.type !== 'empty') setCell(line.getCell(i + 1), cell);
     }
     line.commit();
     await workbook.caughtUp(out);
   }
   if (out.destroyed) return;
+  const closing = options.closing?.() ?? [];
+  if (closing.length > 0) {
+    sheet.addRow([]).commit();
+    writeFrameLines(sheet, closing);
+  }
   sheet.commit();
   const appendix = options.appendix?.();
   if (appendix) {
