@@ -4,11 +4,13 @@ import type { PermissionCode } from '@andes/contract/permissions/registry';
 import { matchPath } from 'react-router';
 import { activityRoutes } from '../features/activity/routes.ts';
 import { downloadCenterRoutes } from '../features/download-center/routes.ts';
+import { financeRoutes } from '../features/finance/routes.ts';
 import { globalBalanceRoutes } from '../features/global-balance/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
 import { payoutRoutes } from '../features/payout/routes.ts';
+import { subMerchantRoutes } from '../features/sub-merchant/routes.ts';
 import { transactionRoutes } from '../features/transactions/routes.ts';
 import type { RouteEntry } from '../shared/routing/route-entry.ts';
 
@@ -22,6 +24,8 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...transactionRoutes,
   ...payoutRoutes,
   ...downloadCenterRoutes,
+  ...financeRoutes,
+  ...subMerchantRoutes,
 ];
 
 /**

@@ -21,6 +21,9 @@ export const NAMESPACES = [
   'downloadCenter',
   'upload',
   'payout',
+  'export',
+  'finance',
+  'subMerchant',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

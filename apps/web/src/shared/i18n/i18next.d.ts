@@ -3,6 +3,8 @@ import type activity from '../../locales/en/activity.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type downloadCenter from '../../locales/en/downloadCenter.json';
+import type exportStrings from '../../locales/en/export.json';
+import type finance from '../../locales/en/finance.json';
 import type globalBalance from '../../locales/en/globalBalance.json';
 import type home from '../../locales/en/home.json';
 import type iam from '../../locales/en/iam.json';
@@ -11,6 +13,7 @@ import type layout from '../../locales/en/layout.json';
 import type mfa from '../../locales/en/mfa.json';
 import type payout from '../../locales/en/payout.json';
 import type permissions from '../../locales/en/permissions.json';
+import type subMerchant from '../../locales/en/subMerchant.json';
 import type transactions from '../../locales/en/transactions.json';
 import type upload from '../../locales/en/upload.json';
 
@@ -35,6 +38,9 @@ declare module 'i18next' {
       downloadCenter: typeof downloadCenter;
       upload: typeof upload;
       payout: typeof payout;
+      export: typeof exportStrings;
+      finance: typeof finance;
+      subMerchant: typeof subMerchant;
     };
   }
 }

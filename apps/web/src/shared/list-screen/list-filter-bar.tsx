@@ -4,6 +4,7 @@ import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
+import type { RangeLimits } from '../ui/date-range-rules.ts';
 import { FilterActions } from '../ui/filter-actions.tsx';
 import { FilterForm } from '../ui/filter-form.tsx';
 import { ZonedDateRangePicker } from '../ui/zoned-date-range-picker.tsx';
@@ -34,14 +35,18 @@ export interface SelectFilterField extends FieldBase {
 }
 
 /**
- * An optional range of calendar dates in the merchant's zone, with the search pickers' rules of
- * spec §5 (nothing after today, five months back, the end not before the start). Its filter is a
- * `dateRange` one (`list-filters.ts`).
+ * A range of calendar dates in the merchant's zone, with the search pickers' rules of spec §5
+ * (nothing after today, five months back, the end not before the start) or the screen's own
+ * limits (`monthsBack`, `maxSpanDays`). Optional by default; a range always in force (a statement's
+ * period, which defaults to the last week) is not `clearable`. Its filter is a `dateRange` one
+ * (`list-filters.ts`).
  */
-export interface DateRangeFilterField extends FieldBase {
+export interface DateRangeFilterField extends FieldBase, RangeLimits {
   kind: 'dateRange';
   /** The merchant's IANA zone: "today" is today there. */
   timeZone: string;
+  /** The range may be removed (default true); false for a range always in force. */
+  clearable?: boolean;
 }
 
 /** One field of a list's filter bar, as data. */
@@ -59,16 +64,18 @@ function DateRangeControl({
   onChange?: (range: DateRange | undefined) => void;
   field: DateRangeFilterField;
 }) {
-  return (
-    <ZonedDateRangePicker
-      clearable
-      {...(id === undefined ? {} : { id })}
-      timeZone={field.timeZone}
-      label={field.label}
-      value={value}
-      onChange={(range) => onChange?.(range)}
-      {...(field.width === undefined ? {} : { width: field.width })}
-    />
+  const common = {
+    ...(id === undefined ? {} : { id }),
+    timeZone: field.timeZone,
+    label: field.label,
+    monthsBack: field.monthsBack,
+    maxSpanDays: field.maxSpanDays,
+    ...(field.width === undefined ? {} : { width: field.width }),
+  };
+  return field.clearable === false && value !== undefined ? (
+    <ZonedDateRangePicker {...common} value={value} onChange={(range) => onChange?.(range)} />
+  ) : (
+    <ZonedDateRangePicker {...common} clearable value={value} onChange={(range) => onChange?.(range)} />
   );
 }
 
@@ -102,17 +109,23 @@ export function ListFilterBar({ name, label, fields, values, onSearch }: ListFil
   return (
     <FilterForm<Record<string, unknown>> form={form} name={name} onFinish={onSearch} label={label}>
       {fields.map((field) => (
-        // On a phone a date range alone fills the row: its name is on the picker itself.
-        <Form.Item key={field.name} name={field.name} label={mobile && field.kind === 'dateRange' ? undefined : field.label}>
+        // On a phone each field fills its row (a long label and a wide box would overflow it), and a
+        // date range's name is on the picker itself.
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={mobile && field.kind === 'dateRange' ? undefined : field.label}
+          {...(mobile && field.kind !== 'dateRange' ? { style: { width: '100%' } } : {})}
+        >
           {field.kind === 'text' ? (
-            <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} style={{ width: field.width ?? 180 }} />
+            <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} style={{ width: mobile ? '100%' : (field.width ?? 180) }} />
           ) : field.kind === 'dateRange' ? (
             <DateRangeControl field={field} />
           ) : (
             <Select
               allowClear
               placeholder={t('all')}
-              style={{ width: field.width ?? 140 }}
+              style={{ width: mobile ? '100%' : (field.width ?? 140) }}
               options={field.options.map((option) => ({ value: option.value, label: option.label }))}
               {...(field.loading === undefined ? {} : { loading: field.loading })}
               {...(field.searchable ? { showSearch: { optionFilterProp: 'label' } } : {})}

@@ -73,4 +73,15 @@ describe('list filters in the URL', () => {
       pageSize: 20,
     });
   });
+
+  it('reads a range the request holds itself (the finance calls’ `range`), and shows the request’s default when the URL has none', () => {
+    const Ranged = PageRequest.extend({ range: z.object({ from: z.string(), to: z.string() }).optional() });
+    const filters = { range: 'dateRange' } as const satisfies FilterParams;
+    const params = new URLSearchParams('range=2026-01-01~2026-01-15');
+    expect(listRequestOf(Ranged, filters, params, FIRST_PAGE)).toEqual({ range: { from: '2026-01-01', to: '2026-01-15' }, pageSize: 20 });
+    const week = { from: '2026-01-08', to: '2026-01-15' };
+    expect(filterValuesOf(filters, { range: week, pageSize: 20 }, new URLSearchParams())).toEqual({ range: week });
+    expect(filterValuesOf(filters, { range: week, pageSize: 20 }, params)).toEqual({ range: { from: '2026-01-01', to: '2026-01-15' } });
+    expect(filterValuesOf(filters, { range: 'last week', pageSize: 20 }, new URLSearchParams())).toEqual({ range: undefined });
+  });
 });

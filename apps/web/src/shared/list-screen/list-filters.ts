@@ -9,9 +9,11 @@ import { numberParam, type ParamValue, parseFieldwise, textParam } from '../list
  * when written), `number` values (ids, states coded as numbers) are read as numbers.
  *
  * A `dateRange` filter is two calendar dates in the merchant's zone, `from~to` in the URL (read
- * back only when both are dates in order). The request has no field of that name: it holds the
- * instants the dates make in the zone, so the screen's `requestOf` turns the range into them
- * (`dateRangeParam`, then `localDateRangeToUtc`); the filter bar shows the range from the URL.
+ * back only when both are dates in order). Either the request has no field of that name — it
+ * holds the instants the dates make in the zone, so the screen's `requestOf` turns the range into
+ * them (`dateRangeParam`, then `localDateRangeToUtc`) — or the request's field of that name is
+ * the range itself (`{ from, to }`, as the finance calls take it). The filter bar shows the range
+ * of the URL, else the request's own (a default period the screen put in).
  */
 export type FilterParams = Readonly<Record<string, 'text' | 'number' | 'dateRange'>>;
 
@@ -95,7 +97,8 @@ export function filterPatch(filters: FilterParams, values: FilterValues): Record
 
 /**
  * The filter values a request holds: what the filter bar shows (every filter named, absent ones
- * undefined). A `dateRange` filter is not a field of the request: its dates come from `params`.
+ * undefined). A `dateRange` filter's dates come from `params`, else from the request's field of
+ * that name when it is a range (the default period a screen sends).
  */
 export function filterValuesOf(
   filters: FilterParams,
@@ -103,7 +106,12 @@ export function filterValuesOf(
   params?: URLSearchParams,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(filters).map(([name, kind]) => [name, kind === 'dateRange' ? dateRangeParam(params?.get(name) ?? null) : request[name]]),
+    Object.entries(filters).map(([name, kind]) => [
+      name,
+      kind === 'dateRange'
+        ? (dateRangeParam(params?.get(name) ?? null) ?? (isDateRange(request[name]) ? request[name] : undefined))
+        : request[name],
+    ]),
   );
 }
 

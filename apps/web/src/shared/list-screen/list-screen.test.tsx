@@ -1,6 +1,6 @@
 import { type Page, PageRequest } from '@andes/contract/common/page';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, type TableColumnsType } from 'antd';
 import { type Key, useState } from 'react';
@@ -11,6 +11,7 @@ import { installMatchMedia } from '../../test/browser-stubs.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { type FilterParams, listRequestOf } from './list-filters.ts';
 import { ListScreen } from './list-screen.tsx';
+import { TOTALS_INDEX } from './totals-row.tsx';
 import { useListScreen } from './use-list-screen.ts';
 
 interface Person {
@@ -42,10 +43,12 @@ function People({
   fetch,
   poll,
   selectable = false,
+  totals,
 }: {
   fetch: Fetch;
   poll?: (rows: readonly Person[]) => number | false;
   selectable?: boolean;
+  totals?: Person;
 }) {
   const [chosen, setChosen] = useState<Key[]>([]);
   const people = useListScreen({
@@ -62,11 +65,12 @@ function People({
     {
       key: 'actions',
       title: 'Actions',
-      render: (_, person) => (
-        <Button size="small" aria-label={`Detail of ${person.name}`} onClick={() => people.openDialog('detail', person.id)}>
-          Detail
-        </Button>
-      ),
+      render: (_, person, index) =>
+        index === TOTALS_INDEX ? null : (
+          <Button size="small" aria-label={`Detail of ${person.name}`} onClick={() => people.openDialog('detail', person.id)}>
+            Detail
+          </Button>
+        ),
     },
   ];
   return (
@@ -88,6 +92,7 @@ function People({
       card={{ title: 'name', extra: 'state' }}
       details={{ label: 'More about', render: (person) => <p>Notes on {person.name}</p> }}
       emptyText="Nobody here"
+      totals={totals}
       label="People list"
       toolbar={selectable && <p>{`Chosen: ${chosen.join(', ') || 'none'}`}</p>}
       {...(selectable
@@ -110,9 +115,20 @@ function People({
   );
 }
 
-function renderPeople(fetch: Fetch, path = '/people', poll?: (rows: readonly Person[]) => number | false, selectable = false) {
+function renderPeople(
+  fetch: Fetch,
+  path = '/people',
+  poll?: (rows: readonly Person[]) => number | false,
+  selectable = false,
+  totals?: Person,
+) {
   const router = createMemoryRouter(
-    [{ path: '/people', element: <People fetch={fetch} selectable={selectable} {...(poll ? { poll } : {})} /> }],
+    [
+      {
+        path: '/people',
+        element: <People fetch={fetch} selectable={selectable} {...(poll ? { poll } : {})} {...(totals ? { totals } : {})} />,
+      },
+    ],
     {
       initialEntries: [path],
     },
@@ -252,5 +268,29 @@ describe('ListScreen', () => {
     expect(screen.getByText('Chosen: 2, 1')).toBeTruthy();
     await user.click(box);
     expect(screen.getByText('Chosen: 1')).toBeTruthy();
+  });
+
+  it('draws the totals with the same columns: the table’s footer row, a card above the cards on a phone', async () => {
+    const everyone: Person = { id: 0, name: 'All 2 people', state: 'ON' };
+    renderPeople(async () => page([ana, bruno]), '/people', undefined, false, everyone);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Bruno');
+    const footer = within(table).getByText('All 2 people').closest('tr') as HTMLElement;
+    expect(footer.closest('tfoot')).toBeTruthy();
+    // An empty cell under the expand buttons, then the columns.
+    expect(
+      within(footer)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', 'All 2 people', 'Active', 'Core', '']);
+    cleanup();
+
+    installMatchMedia(390);
+    renderPeople(async () => page([ana, bruno]), '/people', undefined, false, everyone);
+    const list = await screen.findByRole('list', { name: 'People list' });
+    await within(list).findByText('Bruno');
+    const card = screen.getByText('All 2 people').closest('.ant-card') as HTMLElement;
+    expect(list.contains(card)).toBe(false);
+    expect(within(card).getByText('Core')).toBeTruthy();
   });
 });

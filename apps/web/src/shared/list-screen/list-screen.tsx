@@ -12,6 +12,7 @@ import { type RadioTab, RadioTabs } from '../ui/radio-tabs.tsx';
 import { ListFilterBar, type ListFilterField } from './list-filter-bar.tsx';
 import { RowActionsContext, type RowActionsHost } from './row-actions.tsx';
 import { type CardLayout, type CardSelection, RowCard, type RowDetails } from './row-card.tsx';
+import { TotalsRow } from './totals-row.tsx';
 import type { ListScreenState } from './use-list-screen.ts';
 
 /** A filter shown as radio tabs above the list, applied at once; the tab of value '' means "all". */
@@ -66,6 +67,11 @@ export interface ListScreenProps<Request, Row extends { id: Key }, K extends str
   card: CardLayout;
   /** An expandable area of each row. */
   details?: RowDetails<Row>;
+  /**
+   * The totals of the whole list (not only the page), shaped as a row and drawn by the same
+   * columns: the table's footer row on desktop, a card above the cards on mobile.
+   */
+  totals?: Row | undefined;
   /** What an empty list says (default "No data"). */
   emptyText?: ReactNode;
   /** Accessible name of the list: of its cards, or of the table's scrolling box. */
@@ -94,6 +100,7 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
   columns,
   card,
   details,
+  totals,
   emptyText,
   label,
   children,
@@ -159,6 +166,11 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
           <QueryStatus query={{ isError: true, isPending: false, error: failed.error }} onRetry={() => void failed.refetch()} />
         </div>
       )}
+      {mobile && totals && rows.length > 0 && (
+        <div style={{ marginBottom: 12 }}>
+          <RowCard<Row> row={totals} index={-1} columns={columns} layout={card} />
+        </div>
+      )}
       {mobile ? (
         rows.length === 0 && !infinite.isFetching ? (
           empty
@@ -193,6 +205,11 @@ export function ListScreen<Request, Row extends { id: Key }, K extends string>({
             page={{ data: page.data, isFetching: page.isPlaceholderData || (page.isFetching && page.data === undefined) }}
             columns={columns}
             {...(selection ? { rowSelection: tableSelection(selection, rows) } : {})}
+            {...(totals && rows.length > 0
+              ? {
+                  summary: () => <TotalsRow<Row> columns={columns} row={totals} leading={(selection ? 1 : 0) + (details ? 1 : 0)} />,
+                }
+              : {})}
             {...(details
               ? {
                   expandable: {

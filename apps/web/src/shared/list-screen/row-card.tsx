@@ -29,7 +29,7 @@ export function cellOf<Row>(column: TableColumnType<Row>, row: Row, index: numbe
 }
 
 /** The leaf columns of a table (groups are flattened). */
-function leaves<Row>(columns: TableColumnsType<Row>): TableColumnType<Row>[] {
+export function leaves<Row>(columns: TableColumnsType<Row>): TableColumnType<Row>[] {
   return columns.flatMap((column) =>
     'children' in column && column.children ? leaves(column.children) : [column as TableColumnType<Row>],
   );

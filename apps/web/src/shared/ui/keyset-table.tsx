@@ -7,7 +7,7 @@ import { ListPager } from './list-pager.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 
-interface KeysetTableProps<Row extends { id: Key }> extends Pick<TableProps<Row>, 'columns' | 'expandable' | 'rowSelection'> {
+interface KeysetTableProps<Row extends { id: Key }> extends Pick<TableProps<Row>, 'columns' | 'expandable' | 'rowSelection' | 'summary'> {
   /** The list state in the URL (`useListUrl`): the pager moves through it. */
   list: ListUrl;
   /** The query of the page shown (its rows, and whether it is loading). */
@@ -21,7 +21,15 @@ interface KeysetTableProps<Row extends { id: Key }> extends Pick<TableProps<Row>
  * (the server pages by cursor), horizontal scroll when the columns do not fit (reachable by
  * keyboard), loading while the page is fetched. The column of the expand buttons is named.
  */
-export function KeysetTable<Row extends { id: Key }>({ list, page, columns, expandable, rowSelection, label }: KeysetTableProps<Row>) {
+export function KeysetTable<Row extends { id: Key }>({
+  list,
+  page,
+  columns,
+  expandable,
+  rowSelection,
+  summary,
+  label,
+}: KeysetTableProps<Row>) {
   const { t } = useTranslation('common');
   return (
     <>
@@ -35,6 +43,7 @@ export function KeysetTable<Row extends { id: Key }>({ list, page, columns, expa
         size="middle"
         expandable={expandable && { columnTitle: <VisuallyHidden>{t('detail')}</VisuallyHidden>, ...expandable }}
         {...(rowSelection ? { rowSelection } : {})}
+        {...(summary ? { summary } : {})}
       />
       <ListPager list={list} page={page.data} loading={page.isFetching} />
     </>

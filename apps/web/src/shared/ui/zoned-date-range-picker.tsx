@@ -1,13 +1,13 @@
-import { type DateRange, pickerBounds } from '@andes/contract/common/dates';
+import type { DateRange } from '@andes/contract/common/dates';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPickerDateDisabled } from './date-range-rules.ts';
+import { isPickerDateDisabled, type RangeLimits, rangeBounds } from './date-range-rules.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
-interface PickerBase {
+interface PickerBase extends RangeLimits {
   /** IANA zone of the merchant's area: "today" is today there. */
   timeZone: string;
   /** Accessible name of the picker. */
@@ -38,14 +38,15 @@ type ZonedDateRangePickerProps = RequiredRangeProps | ClearableRangeProps;
 
 /**
  * A date-range picker with the search rules of spec §5 in the merchant's time zone: dates after
- * today there and before five months back are disabled, and the second date may not precede the
- * first. Dates are calendar dates (`YYYY-MM-DD`); the server turns them into instants in the zone.
- * With `clearable` the range may be removed (an optional filter).
+ * today there and before five months back (or `monthsBack`) are disabled, and the second date may
+ * not precede the first (or, with `maxSpanDays`, lie further than the span from it). Dates are
+ * calendar dates (`YYYY-MM-DD`); the server turns them into instants in the zone. With `clearable`
+ * the range may be removed (an optional filter).
  */
 export function ZonedDateRangePicker(props: ZonedDateRangePickerProps) {
-  const { timeZone, value, label, now, width, id } = props;
+  const { timeZone, value, label, now, width, id, monthsBack, maxSpanDays } = props;
   const { t } = useTranslation('common');
-  const bounds = useMemo(() => pickerBounds(timeZone, now ?? Date.now()), [timeZone, now]);
+  const bounds = useMemo(() => rangeBounds(timeZone, now ?? Date.now(), { monthsBack }), [timeZone, now, monthsBack]);
   return (
     <DatePicker.RangePicker
       aria-label={label}
@@ -56,7 +57,7 @@ export function ZonedDateRangePicker(props: ZonedDateRangePickerProps) {
       {...(width === undefined ? {} : { style: { width } })}
       {...(id === undefined ? {} : { id })}
       disabledDate={(current: Dayjs, info) =>
-        isPickerDateDisabled(current.format(DATE_FORMAT), bounds, info.from ? info.from.format(DATE_FORMAT) : undefined)
+        isPickerDateDisabled(current.format(DATE_FORMAT), bounds, info.from ? info.from.format(DATE_FORMAT) : undefined, maxSpanDays)
       }
       onChange={(dates) => {
         const [from, to] = dates ?? [];

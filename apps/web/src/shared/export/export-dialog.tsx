@@ -2,54 +2,39 @@ import { groupThousands } from '@andes/contract/common/money';
 import { DIRECT_EXPORT_MAX_ROWS, DOWNLOAD_RETENTION_DAYS } from '@andes/contract/download-center/enums';
 import type { ExportPreflight } from '@andes/contract/download-center/schemas';
 import { permissionEntry } from '@andes/contract/permissions/registry';
-import type { TransactionExportFormat } from '@andes/contract/transaction/enums';
-import type { TransactionExportRequest } from '@andes/contract/transaction/schemas';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePermission } from '../../../shared/auth/use-permissions.ts';
-import { Amount } from '../../../shared/ui/amount.tsx';
-import { QueryStatus } from '../../../shared/ui/query-status.tsx';
-import { useExportPreflight } from '../api/use-export-preflight.ts';
-import { useExportTask } from '../api/use-export-task.ts';
+import { usePermission } from '../auth/use-permissions.ts';
+import { Amount } from '../ui/amount.tsx';
+import { QueryStatus } from '../ui/query-status.tsx';
+import type { DirectState, ExportCalls, ExportOpening } from './export-calls.ts';
 
-/** One opening of the export dialog: what was asked for, and the key that makes its task once. */
-export interface ExportOpening {
-  /** A file through the download cache, or a one-time link the browser follows. */
-  how: 'file' | 'link';
-  format: TransactionExportFormat;
-  /** Exactly the filter of the list, with the format and language. */
-  request: TransactionExportRequest;
-  /** Made once per opening (`crypto.randomUUID()`): retries and double clicks queue one task. */
-  idempotencyKey: string;
-}
-
-/** Where the direct download stands (the menu's file or link call). */
-export type DirectState = 'idle' | 'busy' | 'done' | 'failed';
-
-interface ExportDialogProps {
-  opening: ExportOpening;
+interface ExportDialogProps<Request> {
+  opening: ExportOpening<Request>;
+  calls: ExportCalls<Request>;
   onClose(): void;
-  /** Downloads now, as the menu always did (route DIRECT). */
-  onDirect(opening: ExportOpening): void;
+  /** Downloads now (route DIRECT). */
+  onDirect(opening: ExportOpening<Request>): void;
   direct: DirectState;
 }
 
 /** The rows and per-currency totals the export holds: the figures its file is checked against. */
 function Figures({ figures }: { figures: ExportPreflight }) {
-  const { t } = useTranslation('transactions');
+  const { t } = useTranslation('export');
   return (
     <Descriptions
       size="small"
       bordered
       column={1}
-      title={t('export.figures')}
+      title={t('figures')}
       items={[
-        { key: 'rows', label: t('export.rows'), children: groupThousands(String(figures.rowCount)) },
+        { key: 'rows', label: t('rows'), children: groupThousands(String(figures.rowCount)) },
         ...figures.totals.map((total) => ({
           key: total.currency,
-          label: t('export.total', { currency: total.currency }),
+          label: t('total', { currency: total.currency }),
           children: <Amount cents={total.cents} currency={total.currency} />,
         })),
       ]}
@@ -58,16 +43,21 @@ function Figures({ figures }: { figures: ExportPreflight }) {
 }
 
 /**
- * The export of a transaction list. It first counts what the file would hold (rows, totals per
- * currency) and shows it; a small export then downloads at once, as before; a large one is
- * prepared by the download center once the user confirms, with the opening's idempotency key,
- * and the dialog links there.
+ * The export of a screen's filter. It first counts what the file would hold (rows, totals per
+ * currency) and shows it; a small export then downloads at once; a large one is prepared by the
+ * download center once the user confirms, with the opening's idempotency key, and the dialog
+ * links there.
  */
-export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialogProps) {
-  const { t } = useTranslation('transactions');
+export function ExportDialog<Request>({ opening, calls, onClose, onDirect, direct }: ExportDialogProps<Request>) {
+  const { t } = useTranslation('export');
   const { t: tc } = useTranslation('common');
-  const preflight = useExportPreflight(opening.request);
-  const task = useExportTask();
+  const preflight = useQuery({
+    queryKey: calls.preflightKey(opening.request),
+    queryFn: ({ signal }) => calls.preflight(opening.request, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const task = useMutation({ mutationFn: (key: string) => calls.createTask(opening.request, key) });
   const canOpenCenter = usePermission('download-center');
   const route = preflight.data?.route;
 
@@ -80,7 +70,7 @@ export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialo
   }, [route, onDirect, opening]);
 
   const createTask = () => {
-    if (!task.isPending) task.mutate({ ...opening.request, idempotencyKey: opening.idempotencyKey });
+    if (!task.isPending) task.mutate(opening.idempotencyKey);
   };
 
   const close = (
@@ -95,18 +85,18 @@ export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialo
             {tc('cancel')}
           </Button>,
           <Button key="confirm" type="primary" loading={task.isPending} onClick={createTask}>
-            {t('export.taskConfirm')}
+            {t('taskConfirm')}
           </Button>,
         ]
       : [close];
 
   return (
-    <Modal open title={t('export.dialogTitle', { format: t(`export.format.${opening.format}`) })} onCancel={onClose} footer={footer}>
+    <Modal open title={t('dialogTitle', { format: t(`format.${opening.format}`) })} onCancel={onClose} footer={footer}>
       <Flex vertical gap={12}>
         {preflight.isPending && (
           <Flex gap={8} align="center" role="status">
             <Spin size="small" />
-            <Typography.Text>{t('export.counting')}</Typography.Text>
+            <Typography.Text>{t('counting')}</Typography.Text>
           </Flex>
         )}
         <QueryStatus
@@ -119,7 +109,7 @@ export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialo
             type={direct === 'failed' ? 'error' : direct === 'done' ? 'success' : 'info'}
             showIcon
             role="status"
-            title={direct === 'failed' ? t('export.directFailed') : direct === 'done' ? t('export.directDone') : t('export.directBusy')}
+            title={direct === 'failed' ? t('directFailed') : direct === 'done' ? t('directDone') : t('directBusy')}
             {...(direct === 'failed'
               ? {
                   action: (
@@ -135,7 +125,7 @@ export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialo
           <Alert
             type="info"
             showIcon
-            title={t('export.task', {
+            title={t('task', {
               max: groupThousands(String(preflight.data?.directMaxRows ?? DIRECT_EXPORT_MAX_ROWS)),
               days: DOWNLOAD_RETENTION_DAYS,
             })}
@@ -146,14 +136,14 @@ export function ExportDialog({ opening, onClose, onDirect, direct }: ExportDialo
             type="success"
             showIcon
             role="status"
-            title={t('export.taskCreated', { name: task.data.fileName })}
+            title={t('taskCreated', { name: task.data.fileName })}
             description={
               canOpenCenter ? (
                 <Link to={permissionEntry('download-center').route ?? '/download-center'} onClick={onClose}>
-                  {t('export.openDownloadCenter')}
+                  {t('openDownloadCenter')}
                 </Link>
               ) : (
-                t('export.noDownloadCenter')
+                t('noDownloadCenter')
               )
             }
           />
