@@ -7,6 +7,7 @@ import { IP_TRUSTLIST_TYPE_SEGMENTS } from '@andes/contract/ip-trustlist/enums';
 import { paymentLinkPage } from '@andes/contract/payment-link/endpoints';
 import { shopifyPage } from '@andes/contract/shopify/endpoints';
 import { shoplazzaPage } from '@andes/contract/shoplazza/endpoints';
+import { subAccountPage } from '@andes/contract/sub-merchant/endpoints';
 import { transactionPage } from '@andes/contract/transaction/endpoints';
 import { DEEP_QUERY_TYPES } from '@andes/contract/transaction/enums';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
@@ -76,6 +77,13 @@ const PARAMS: Readonly<Record<string, ParamFiller>> = {
   '/transactions/payment-link-detail/:id': newestRow(paymentLinkPage, {}),
   '/transactions/shopify-detail/:id': newestRow(shopifyPage, {}),
   '/transactions/shoplazza-detail/:id': newestRow(shoplazzaPage, {}),
+  '/sub-merchant/sub-account/summary/:id': async ({ request, token }) => {
+    const answer = await call(request, subAccountPage, { pageSize: 10 } as never, { token });
+    if (answer.code !== 200) throw new Error(`${subAccountPage.path} refused: ${answer.code} ${answer.msg}`);
+    const row = (answer.data as ListPage<{ subMerchantId: number }>).list[0];
+    if (!row) throw new Error('no sub-merchant account in the demo data');
+    return { id: String(row.subMerchantId) };
+  },
 };
 
 const PARAM = /:(\w+)\??|\*/g;
