@@ -1,38 +1,9 @@
-/**
- * Transaction-list benchmark (issue 5, item 8), in one run against a database filled by
- * generate-transactions.ts:
- *
- * - for the commonest filters of the pay-in list of the largest bench merchant in its largest country
- *   (bare list of the default window, a status, a product type, a merchant-reference search, and a
- *   sub-merchant user's own list): p50 and p99 of the page call (`transactionPage`) through the real API
- *   (buildApp of apps/api on that database, real HTTP on an ephemeral port, keep-alive), for page 1
- *   and for the page 1,000 pages deep (reached once by following nextCursor, then fetched again and
- *   again with its cursor);
- * - the same pages as bare SQL through the same driver: the repository's `transactionListQuery` run
- *   by the app's drizzle/pg pool on the filter the service builds (`TransactionService.filterOf`),
- *   without HTTP and JSON; and, to explain the API figure, that query plus the capped count the call
- *   also makes;
- * - the ratios API / SQL (p99) and deep / first (p99) against the targets;
- * - CSV export rows/s of the export call (`transactionFileDownload`, when the server has it) against
- *   `COPY (the same SELECT) TO STDOUT (FORMAT csv)`;
- * - the machine: CPUs, memory, load, Node and PostgreSQL versions, table size.
- *
- * Set-up (documented in bench/README.md): the run adds a role with every `transactions:` permission
- * to the benchmark merchant and to the chosen sub-merchant's parent, a merchant user and a
- * sub-merchant user (password hashed with the app's hasher), and signs them in with the app's
- * SessionService; it deletes the users and roles (and so their sessions) at the end.
- *
- *   npm run list -w @andes/bench -- --url postgres://postgres@127.0.0.1:5432/andes_bench
- */
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { USER_TYPES } from '@andes/contract/auth/schemas';
 import type { TransactionType } from '@andes/contract/common/enums';
-import { REFRESH_TOKEN_HEADER, ResultCode, TOKEN_HEADER } from '@andes/contract/common/envelope';
+import { ResultCode } from '@andes/contract/common/envelope';
 import type { Page } from '@andes/contract/common/page';
 import { PERMISSION_CODES } from '@andes/contract/permissions/registry';
 import { transactionFileDownload, transactionPage } from '@andes/contract/transaction/endpoints';
@@ -43,15 +14,9 @@ import {
   type TransactionPageRequest as TransactionPageInput,
   TransactionPageRequest,
 } from '@andes/contract/transaction/schemas';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import type {} from '../apps/api/src/http/app-deps.ts';
 import type { AuthContext } from '../apps/api/src/http/auth-context.ts';
-import { createPasswordHasher } from '../apps/api/src/modules/auth/password-hasher.ts';
 import {
   countTransactions,
   type TransactionFilter,
@@ -59,6 +24,8 @@ import {
   transactionListQuery,
 } from '../apps/api/src/modules/transaction/transaction.repository.ts';
 import { decodeTransactionCursor, TransactionService } from '../apps/api/src/modules/transaction/transaction.service.ts';
+
+import { openApiHarness, type Session } from './api-harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -111,132 +78,13 @@ const ms = (n: number) => fmt(n, 1);
 // The app on the bench database, and the signed-in users
 // ---------------------------------------------------------------------------------------------
 
-const database = await openDatabase({ kind: 'postgres', url });
-const db = database.db;
-const raw = new pg.Pool({ connectionString: url, max: 2 });
-
-async function q<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await raw.query<T>(text, params)).rows;
-}
-
-const base = loadConfig({}, process.cwd());
-const config = {
-  ...base,
-  databaseUrl: url,
-  demo: false,
-  jobs: false,
-  logLevel: LOG_LEVEL,
-  webDist: '/nonexistent/andes-bench-no-web',
-  secretKey: randomBytes(32).toString('base64'),
-  platform: { ...base.platform, simulator: false, demoHistory: 0 },
-};
-const nullLog = { write: () => undefined };
-const app: FastifyInstance = await buildApp({ config, db, jobs: false, logStream: nullLog });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('the API did not listen on a TCP port');
-const PORT = address.port;
-
-const tag = randomBytes(4).toString('hex');
-const created: { users: number[]; roles: number[] } = { users: [], roles: [] };
-const hasher = createPasswordHasher(config.passwordHashing);
+const harness = await openApiHarness(url, LOG_LEVEL);
+const { db, app, raw, q, post } = harness;
 const TRANSACTION_CODES = PERMISSION_CODES.filter((c) => c.startsWith('transactions:'));
 
 /** A role with every transactions permission in `merchantId`, and a user of it; returns a session token. */
 async function benchUser(merchantId: number, subMerchantId: number | null): Promise<string> {
-  const now = new Date();
-  const [role] = await q<{ id: number }>(
-    'insert into roles (merchant_id, name, description, created_at, updated_at) values ($1, $2, $3, $4, $4) returning id',
-    [merchantId, `Bench transactions ${tag}${subMerchantId === null ? '' : ` ${subMerchantId}`}`, 'bench/transactions-list.ts', now],
-  );
-  if (!role) throw new Error('bench role not created');
-  created.roles.push(role.id);
-  await q('insert into role_permissions (role_id, code) select $1, unnest($2::text[])', [role.id, TRANSACTION_CODES]);
-  const username = `bench.${tag}.${subMerchantId === null ? 'merchant' : 'sub'}`;
-  const [user] = await q<{ id: number }>(
-    `insert into users (merchant_id, sub_merchant_id, username, display_name, password_hash, user_type, super_admin, state,
-                        must_change_password, password_changed_at, countries, created_at, updated_at)
-     values ($1, $2, $3, $3, $4, $5, false, 1, false, $6, null, $6, $6) returning id`,
-    [
-      merchantId,
-      subMerchantId,
-      username,
-      await hasher.hash(randomBytes(18).toString('base64url')),
-      subMerchantId === null ? USER_TYPES.MERCHANT : USER_TYPES.SUB_MERCHANT,
-      now,
-    ],
-  );
-  if (!user) throw new Error('bench user not created');
-  created.users.push(user.id);
-  await q('insert into user_roles (user_id, role_id) values ($1, $2)', [user.id, role.id]);
-  const { token } = await app.andes.sessions.create({
-    userId: user.id,
-    merchantId,
-    ip: '127.0.0.1',
-    userAgent: 'andes-bench',
-    mfaPending: false,
-  });
-  return token;
-}
-
-async function cleanUp(): Promise<void> {
-  if (created.users.length > 0) await q('delete from users where id = any($1::int[])', [created.users]);
-  if (created.roles.length > 0) await q('delete from roles where id = any($1::int[])', [created.roles]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP client: one keep-alive connection, sequential requests
-// ---------------------------------------------------------------------------------------------
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-interface Session {
-  token: string;
-}
-
-/** POSTs JSON; resolves when the last byte arrived, with the time from sending to then. */
-function post(
-  session: Session,
-  path: string,
-  body: unknown,
-  keep: (contentType: string) => boolean = () => true,
-): Promise<{ status: number; body: Buffer; bytes: number; newlines: number; ms: number; contentType: string }> {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length, [TOKEN_HEADER]: session.token },
-      },
-      (res) => {
-        const contentType = String(res.headers['content-type'] ?? '');
-        // A large body (the export) is counted as it arrives, not kept.
-        const kept = keep(contentType);
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        let newlines = 0;
-        res.on('data', (c: Buffer) => {
-          bytes += c.length;
-          if (kept) chunks.push(c);
-          else for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) newlines += 1;
-        });
-        res.on('end', () => {
-          const elapsed = performance.now() - start;
-          const fresh = res.headers[REFRESH_TOKEN_HEADER];
-          if (typeof fresh === 'string' && fresh !== '') session.token = fresh;
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), bytes, newlines, ms: elapsed, contentType });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  return (await harness.user(merchantId, subMerchantId, TRANSACTION_CODES, 'transactions')).token;
 }
 
 interface Envelope<T> {
@@ -553,11 +401,7 @@ if (exportCase) {
 const loadEnd = os.loadavg();
 const finishedAt = new Date();
 
-await app.close();
-await cleanUp();
-agent.destroy();
-await raw.end();
-await database.close();
+await harness.close();
 
 // ---------------------------------------------------------------------------------------------
 // Report
