@@ -2,7 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
 import type { Config } from './config.ts';
-import { type LogFormat, logFormatOf, prettyLogStream, requestLogLevel, scrubSecrets, serializeError, serverLogging } from './logging.ts';
+import {
+  type LogFormat,
+  logFormatOf,
+  loggableUrl,
+  prettyLogStream,
+  requestLogLevel,
+  scrubSecrets,
+  serializeError,
+  serverLogging,
+} from './logging.ts';
 import { SIMULATOR_USER_AGENT } from './simulator/client.ts';
 
 test('secret-looking keys are replaced at any depth, other values kept, the input untouched', () => {
@@ -21,6 +30,13 @@ test('secret-looking keys are replaced at any depth, other values kept, the inpu
     count: 3,
   });
   expect(input.password).toBe('DemoAdmin2026');
+});
+
+test('the token of every one-time link (export, download center, shared report) is left out of a logged URL', () => {
+  expect(loggableUrl('/files/exports/abcDEF123_-xyz?x=1')).toBe('/files/exports/[redacted]?x=1');
+  expect(loggableUrl('/files/downloads/tok3n_-A')).toBe('/files/downloads/[redacted]');
+  expect(loggableUrl('/files/report-links/Zm9vYmFy')).toBe('/files/report-links/[redacted]');
+  expect(loggableUrl('/dashboard/report/daily/download')).toBe('/dashboard/report/daily/download');
 });
 
 test('cycles do not loop', () => {

@@ -8,8 +8,12 @@ import { SIMULATOR_USER_AGENT } from './simulator/client.ts';
 const SECRET_KEY = /pass(word)?|token|auth[-_]?code|secret|authorization|cookie/i;
 const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
-/** Paths whose last segment is a credential (one-time export links): logged without it. */
-const SECRET_PATH = /^(\/files\/exports\/)[^/?#]+/;
+/**
+ * Paths whose last segment is a credential — the one-time links of transaction exports
+ * (`/files/exports/`), of the download center (`/files/downloads/`) and of shared reports
+ * (`/files/report-links/`): logged without it.
+ */
+const SECRET_PATH = /^(\/files\/(?:exports|downloads|report-links)\/)[^/?#]+/;
 
 /** A request URL as it may be logged: the token of a one-time download link replaced. */
 export function loggableUrl(url: string): string {
