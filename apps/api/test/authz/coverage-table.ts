@@ -407,20 +407,20 @@ const decisionEntry = (): Entry => ({
  * admin: PAY_IN). CONDOR's admin naming ANDES-DEMO's sub-merchant (in MX, a country both have) is
  * answered as an id nobody has.
  */
-const financeEntry = (extra: () => Record<string, unknown> = () => ({})): Entry => ({
+const financeEntry = (extra: (w: World) => Record<string, unknown> = () => ({})): Entry => ({
   precondition: 'the request names the account type whose finance code the caller holds',
-  sample: () => ({ body: { country: 'BR', accountType: 'PAY_IN', ...extra() } }),
-  happy: async (_w, _actor, grant) => {
+  sample: (w) => ({ body: { country: 'BR', accountType: 'PAY_IN', ...extra(w) } }),
+  happy: async (w, _actor, grant) => {
     const accountType = (Object.keys(FINANCE_PERMISSIONS) as (keyof typeof FINANCE_PERMISSIONS)[]).find(
       (t) => FINANCE_PERMISSIONS[t] === grant,
     );
-    return { body: { country: 'BR', accountType: accountType ?? 'PAY_IN', ...extra() } };
+    return { body: { country: 'BR', accountType: accountType ?? 'PAY_IN', ...extra(w) } };
   },
   objects: [
     {
       field: 'subMerchantId',
       existing: (w) => w.andes.subMerchantId,
-      call: (_w, id) => ({ body: { country: 'MX', accountType: 'PAY_IN', ...extra(), subMerchantId: id } }),
+      call: (w, id) => ({ body: { country: 'MX', accountType: 'PAY_IN', ...extra(w), subMerchantId: id } }),
       answer: NOT_FOUND,
     },
   ],
@@ -992,7 +992,8 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   [statementDownload.path]: financeEntry(() => ({ format: 'csv' })),
   [statementExportPreflight.path]: financeEntry(() => ({ format: 'csv' })),
   [statementExportTaskCreate.path]: financeEntry(() => ({ format: 'csv', idempotencyKey: randomUUID() })),
-  [taxDetail.path]: financeEntry(),
+  // A period (the request names a transaction or a period): the week before today in Brazil, past in Mexico too.
+  [taxDetail.path]: financeEntry((w) => ({ range: { from: addDays(brToday(w), -8), to: addDays(brToday(w), -1) } })),
   [reconciliation.path]: financeEntry(),
   [dailyReportPage.path]: reportEntry(),
   [dailyReportDownload.path]: reportEntry({ format: 'csv' }),
