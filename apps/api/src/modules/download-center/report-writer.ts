@@ -97,6 +97,8 @@ export function copiedCsvReport(
   headBytes: number,
   figures: () => ReportFigures | null,
   language: Language,
+  /** Lines after the data rows, outside the proof (as reportStream's `closing`). */
+  closing: () => readonly FrameLine[] = () => [],
 ): ReportStream {
   const hash = createHash('sha256');
   let digest: string | null = null;
@@ -119,7 +121,9 @@ export function copiedCsvReport(
       }
       yield chunk;
     }
-    yield Buffer.from(csvTrailer(known(), sha256(), language), 'utf8');
+    const after = closing();
+    const frame = after.length > 0 ? CSV_LINE_END + csvFrameLines(after) : '';
+    yield Buffer.from(frame + csvTrailer(known(), sha256(), language), 'utf8');
   }
   return {
     body: Readable.from(withTrailer(), { objectMode: false }),

@@ -1,7 +1,7 @@
 import type { AccountType } from '@andes/contract/account/enums';
 import type { Country } from '@andes/contract/common/countries';
 import type { TransactionType } from '@andes/contract/common/enums';
-import type { StatementCategory } from '@andes/contract/finance/enums';
+import { type StatementCategory, TYPE_OF_CATEGORY } from '@andes/contract/finance/enums';
 import type { StorePlatform } from '@andes/contract/transaction/parts';
 import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,6 +12,9 @@ import { accountDailyBalances, statementLines } from '../../db/schema/statements
 import { dailyTransactionStats, transactions } from '../../db/schema/transactions.ts';
 import type { Scope } from '../../http/auth-context.ts';
 import { ACCOUNT_BUCKET_COLUMNS, type AccountBuckets } from '../account/balance-figures.ts';
+import type { ExportColumn, ExportOptions, ExportRow } from '../transaction-files/export/columns.ts';
+import { exportColumnSql } from '../transaction-files/export/columns-sql.ts';
+import { inlineParams } from '../transaction-files/export/sql-literal.ts';
 
 /**
  * SQL of the finance statements, daily reports and sub-account summaries (docs/decisions/0026).
@@ -300,6 +303,58 @@ export function statementLinesQuery(db: Db, f: LineFilter, after: number | null,
     .limit(limit);
 }
 export type StatementLineRow = Awaited<ReturnType<typeof statementLinesQuery>>[number];
+
+/** Each statement file column as `lineOf` (finance.service.ts) derives it from the line. */
+function statementSources(f: LineFilter, currency: string): Readonly<Record<string, SQL>> {
+  const types = Object.entries(TYPE_OF_CATEGORY)
+    .map(([category, type]) => `when '${category}' then '${type}'`)
+    .join(' ');
+  return {
+    bookedAt: sql`${l.bookedAt}`,
+    localDate: sql`${l.localDate}`,
+    type: sql`case ${l.category} ${sql.raw(types)} end`,
+    event: sql`${l.event}`,
+    item: sql`${l.item}`,
+    category: sql`${l.category}`,
+    transactionUniqueId: sql`${t.uniqueId}`,
+    merchantReference: sql`${t.merchantReference}`,
+    transactionType: sql`${t.transactionType}`,
+    productType: sql`${t.productType}`,
+    reference: referenceOf(f.merchantId),
+    amountIn: sql`greatest(${l.amount}, 0)`,
+    amountOut: sql`greatest(-${l.amount}, 0)`,
+    amount: sql`${l.amount}`,
+    balanceAfter: sql`${l.balanceAfter}`,
+    currency: sql`${currency}::text`,
+  };
+}
+
+/**
+ * SQL of the statement file on PostgreSQL: the filter's lines oldest first with every cell
+ * formatted by the database (columns-sql.ts), values written in as literals, for
+ * `COPY (…) TO STDOUT` (copy-csv.ts) — the transaction export's path, at COPY's pace. The inner
+ * SELECT reads the raw values (fenced by `OFFSET 0`), the outer one formats them, in line order
+ * (the inner index order: no sort).
+ */
+export function statementCopySelect(
+  db: Db,
+  f: LineFilter,
+  currency: string,
+  columns: readonly ExportColumn<ExportRow>[],
+  options: ExportOptions,
+): string {
+  const sources = statementSources(f, currency);
+  const fields: Record<string, SQL.Aliased> = {};
+  columns.forEach((column, i) => {
+    const source = sources[column.key];
+    if (source === undefined) throw new Error(`statement column ${column.key} has no SQL source`);
+    fields[`c${i}`] = source.as(`c${i}`);
+  });
+  fields.k_id = sql`${l.id}`.as('k_id');
+  const inner = db.select(fields).from(l).leftJoin(t, eq(t.id, l.transactionId)).where(lineWhere(f)).orderBy(sql`${l.id} asc`).toSQL();
+  const cells = columns.map((column, i) => exportColumnSql(column, `x.c${i}`, options));
+  return `select ${cells.join(', ')} from (${inlineParams(inner.sql, inner.params)} offset 0) as x order by x.k_id`;
+}
 
 /** The filtered lines counted up to `cap + 1`. */
 export async function countLines(db: Db, f: LineFilter, cap: number): Promise<number> {

@@ -33,8 +33,11 @@ import { type ActivityClient, type ActivityRecorder, actorContext } from '../act
 import { ActivityEvents } from '../activity/activity-events.ts';
 import type { DownloadCenterService } from '../download-center/download-center.service.ts';
 import { REPORT_BATCH_ROWS, type ReportTaskWriter, Unwritable } from '../download-center/download-report.job.ts';
-import { type ReportStream, reportStream } from '../download-center/report-writer.ts';
+import { copiedCsvReport, type ReportStream, reportStream } from '../download-center/report-writer.ts';
 import { actingUserAuth } from '../transaction/transaction-export.service.ts';
+import type { ExportColumn, ExportRow } from '../transaction-files/export/columns.ts';
+import { copyCsvStream, postgresPoolOf } from '../transaction-files/export/copy-csv.ts';
+import { csvHead } from '../transaction-files/export/csv-stream.ts';
 import type { StoredDay } from './daily-figures.ts';
 import { FinanceErrors } from './finance.errors.ts';
 import {
@@ -53,6 +56,7 @@ import {
   postingsPerKind,
   relatedTransactionIds,
   type StatementLineRow,
+  statementCopySelect,
   statementLinesQuery,
   transactionFiguresPerCategory,
 } from './finance.repository.ts';
@@ -271,14 +275,38 @@ export class FinanceService {
       },
       language,
     );
-    const rows = p.filter === null ? emptyRows() : this.fileRows(p.filter, country.currency);
-    return reportStream(
-      rows,
-      STATEMENT_COLUMNS,
-      format,
-      { language, timeZone: country.timezoneName, at: now, heading, closing: () => closingOf(closing, language), sheetName: 'Statement' },
-      onRows,
-    );
+    const options = {
+      language,
+      timeZone: country.timezoneName,
+      at: now,
+      heading,
+      closing: () => closingOf(closing, language),
+      sheetName: 'Statement',
+    };
+    const pool = postgresPoolOf(this.db);
+    const filter = p.filter;
+    if (format === 'csv' && pool !== null && filter !== null) {
+      // PostgreSQL writes the CSV (the transaction export's path). A period's lines are a closed
+      // id range of append-only rows: its figures, counted beside the COPY, are what it writes.
+      let figures: ReportFigures | null = null;
+      const head = csvHead(STATEMENT_COLUMNS, options, heading);
+      const select = statementCopySelect(
+        this.db,
+        filter,
+        country.currency,
+        STATEMENT_COLUMNS as readonly ExportColumn<ExportRow>[],
+        options,
+      );
+      const source = copyCsvStream(pool, head, select, {
+        snapshot: async () => {
+          figures = await this.figuresOf(p);
+        },
+        onRecords: onRows,
+      });
+      return copiedCsvReport(source, Buffer.byteLength(head, 'utf8'), () => figures, language, options.closing);
+    }
+    const rows = filter === null ? emptyRows() : this.fileRows(filter, country.currency);
+    return reportStream(rows, STATEMENT_COLUMNS, format, options, onRows);
   }
 
   private fileNameOf(p: PreparedStatement, format: string): string {
