@@ -312,6 +312,3 @@ export type DailyReportDownloadRequest = z.input<typeof DailyReportDownloadReque
 /** A shareable link: a plain GET (no sign-in) downloads the report once, until `expiresAt`. */
 export const ReportLink = z.object({ url: z.string(), expiresAt: InstantSchema });
 export type ReportLink = z.infer<typeof ReportLink>;
-
-/** What a statement export would write, counted before anything is queued (as the transaction export's preflight). */
-export { ExportPreflight as StatementExportPreflight } from '../download-center/schemas.ts';
