@@ -1,4 +1,5 @@
 import * as account from './account/endpoints.ts';
+import * as accounting from './accounting/endpoints.ts';
 import * as activity from './activity/endpoints.ts';
 import * as auth from './auth/endpoints.ts';
 import type { Endpoint } from './common/define-endpoint.ts';
@@ -8,15 +9,19 @@ import * as globalBalance from './global/endpoints.ts';
 import * as home from './home/endpoints.ts';
 import * as iam from './iam/endpoints.ts';
 import * as ipTrustlist from './ip-trustlist/endpoints.ts';
+import * as message from './message/endpoints.ts';
 import * as mfa from './mfa/endpoints.ts';
 import * as onboarding from './onboarding/endpoints.ts';
 import * as password from './password/endpoints.ts';
 import * as paymentLink from './payment-link/endpoints.ts';
 import * as payout from './payout/endpoints.ts';
 import * as platform from './platform/endpoints.ts';
+import * as revenueAssurance from './revenue-assurance/endpoints.ts';
+import * as risk from './risk/endpoints.ts';
 import * as shopify from './shopify/endpoints.ts';
 import * as shoplazza from './shoplazza/endpoints.ts';
 import * as subMerchant from './sub-merchant/endpoints.ts';
+import * as support from './support/endpoints.ts';
 import * as transaction from './transaction/endpoints.ts';
 
 /**
@@ -42,6 +47,11 @@ export const ENDPOINT_MODULES = {
   downloadCenter,
   payout,
   finance,
+  accounting,
+  risk,
+  message,
+  support,
+  revenueAssurance,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_MODULES).flatMap((m) => Object.values(m) as Endpoint[]);

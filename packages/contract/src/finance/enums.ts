@@ -34,6 +34,10 @@ export const STATEMENT_EVENTS = [
   'PAYOUT_SETTLED',
   'GLOBAL_TOPUP',
   'GLOBAL_TRANSFER_OUT',
+  'TOPUP_CREDITED',
+  'WITHDRAWAL_SETTLED',
+  'EXCHANGE_SETTLED',
+  'SUB_TRANSFER_SETTLED',
   'ADJUSTMENT',
 ] as const;
 export type StatementEvent = (typeof STATEMENT_EVENTS)[number];

@@ -110,12 +110,12 @@ export const PERMISSION_TREE = [
     menu('reports:shoplazza', '/reports/shoplazza', []),
   ]),
   menu('risk', undefined, [
-    menu('risk:case-management', '/risk/case-management', []),
+    menu('risk:case-management', '/risk/case-management', [button('risk:review:decide')]),
     menu('risk:configure', '/risk/risk-profiles', [
       link('risk:configure-detail', '/risk/risk-configure/detail/:type'),
-      button('risk:rule:add'),
-      button('risk:rule:edit'),
-      button('risk:rule:delete'),
+      button('risk:rule:add', ['risk:configure-detail']),
+      button('risk:rule:edit', ['risk:configure-detail']),
+      button('risk:rule:delete', ['risk:configure-detail']),
     ]),
     menu('risk:performance', '/risk/performance', []),
     menu('risk:chargeback-represent', '/risk/chargeback-represent', [
@@ -150,6 +150,7 @@ export const PERMISSION_TREE = [
       link('accounting:withdraws-detail', '/accounting/withdraws-detail/:id'),
       button('accounting:withdrawal:add'),
       button('accounting:withdrawal:revoke'),
+      button('accounting:withdrawal:approve', ['accounting:withdraws-detail']),
     ]),
     menu('accounting:exchange', '/accounting/exchange', [
       link('accounting:exchange-detail', '/accounting/exchange-detail/:id'),

@@ -1,5 +1,19 @@
 import { defineEndpoint } from '../common/define-endpoint.ts';
-import { EventAck, PayoutClaim, PayoutClaimRequest, PlatformEvent } from './schemas.ts';
+import { PublishedMessage, PublishMessageRequest } from '../message/schemas.ts';
+import { RiskDecisionView } from '../risk/schemas.ts';
+import {
+  CaseClaim,
+  CaseClaimRequest,
+  ChargebackClaim,
+  ChargebackClaimRequest,
+  EventAck,
+  PayoutClaim,
+  PayoutClaimRequest,
+  PlatformEvent,
+  RequestClaim,
+  RequestClaimRequest,
+  RiskDecisionRequest,
+} from './schemas.ts';
 
 /**
  * The payment platform's calls (`Authorization: Bearer <service token>`). Not part of the web
@@ -25,4 +39,63 @@ export const claimPayouts = defineEndpoint({
   service: true,
   request: PayoutClaimRequest,
   response: PayoutClaim,
+});
+
+/**
+ * Takes accounting requests that wait for the provider (docs/decisions/0027), reserving them for
+ * `leaseSeconds`. The provider answers each with a `request.*` event; one not answered within its
+ * lease is offered again.
+ */
+export const claimRequests = defineEndpoint({
+  path: '/internal/v1/requests/claim',
+  summary: 'Take accounting requests waiting for the provider',
+  service: true,
+  request: RequestClaimRequest,
+  response: RequestClaim,
+});
+
+/** The risk decision of a pay-in (docs/decisions/0028), and its case-management outcome once decided. */
+export const readRiskDecision = defineEndpoint({
+  path: '/internal/v1/risk/decision',
+  summary: "A pay-in's risk decision: what the merchant's rules asked for, and the reviewer's outcome",
+  service: true,
+  request: RiskDecisionRequest,
+  response: RiskDecisionView,
+});
+
+/**
+ * Takes chargeback defences the merchants submitted, reserving them for `leaseSeconds`; the
+ * provider presents each to the network and answers with `chargeback.won` or `chargeback.lost`.
+ */
+export const claimDefenses = defineEndpoint({
+  path: '/internal/v1/chargebacks/claim',
+  summary: 'Take chargeback defences waiting to be presented to the networks',
+  service: true,
+  request: ChargebackClaimRequest,
+  response: ChargebackClaim,
+});
+
+/**
+ * The provider publishes an announcement or a message to every merchant or one (docs/decisions/0030);
+ * idempotent by messageKey, scheduled by a future publishAt.
+ */
+export const publishMessage = defineEndpoint({
+  path: '/internal/v1/messages/publish',
+  summary: 'Publish an announcement or a message to every merchant or one (idempotent by messageKey)',
+  service: true,
+  request: PublishMessageRequest,
+  response: PublishedMessage,
+});
+
+/**
+ * Takes support cases waiting for the provider's answer (new, replied to by the merchant, reopened;
+ * docs/decisions/0029), reserving them for `leaseSeconds`. The provider answers with `case.replied`
+ * or `case.status_changed`; a case not answered within its lease is offered again.
+ */
+export const claimCases = defineEndpoint({
+  path: '/internal/v1/cases/claim',
+  summary: 'Take support cases waiting for the provider',
+  service: true,
+  request: CaseClaimRequest,
+  response: CaseClaim,
 });

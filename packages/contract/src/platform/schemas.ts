@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { AccountTypeSchema } from '../account/enums.ts';
+import { RequestKindSchema } from '../accounting/enums.ts';
+import { BeneficiaryAccount, RequestNoSchema } from '../accounting/schemas.ts';
 import { ATTACHMENT_MAX_BYTES } from '../common/constants.ts';
 import { CountrySchema, CurrencySchema } from '../common/countries.ts';
 import { ProductTypeSchema } from '../common/enums.ts';
 import { InstantSchema, text } from '../common/fields.ts';
 import { FILE_NAME_MAX_LENGTH } from '../common/files.ts';
+import { parseIpAddress } from '../common/ip.ts';
 import { PositiveCentsSchema } from '../common/money.ts';
+import { ChargebackReasonCodeSchema, SCORE_MAX, SCORE_MIN } from '../risk/enums.ts';
+import { RiskDecisionView } from '../risk/schemas.ts';
+import { CASE_NO_PATTERN, CASE_REPLY_MAX_LENGTH, PROVIDER_CASE_STATUSES, PROVIDER_REPLY_STATUSES } from '../support/enums.ts';
 import { PROVIDER_RAILS, type ProviderRail, providersOf, type TransferProvider, TransferProviderSchema } from '../transaction/enums.ts';
 import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueIdSchema } from '../transaction/parts.ts';
 
@@ -21,6 +27,7 @@ import { CardSchema, ExchangeRateSchema, PartySchema, StoreOrderSchema, UniqueId
 export const EventIdSchema = text().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'An event id is 1 to 128 letters, digits, ., _, : or -');
 const MerchantCodeSchema = text().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/, 'A merchant code like ANDES-DEMO');
 const Reason = text().trim().min(1).max(256);
+const CaseNoSchema = text().regex(CASE_NO_PATTERN, 'A case number like CS20260101ABC123');
 const NonNegativeCents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** Transactions the platform creates (refunds and chargebacks come from their own events). */
@@ -131,6 +138,20 @@ export function providerMismatchOf(provider: TransferProvider, productType: stri
  */
 const ProviderField = TransferProviderSchema.optional();
 
+/** The risk signals of a pay-in the platform saw. */
+export const RiskSignalsSchema = z.object({
+  ip: text()
+    .trim()
+    .max(64)
+    .refine((v) => parseIpAddress(v) !== null, 'An IPv4 or IPv6 address')
+    .optional(),
+  deviceId: text()
+    .regex(/^[A-Za-z0-9._:-]{4,128}$/, 'A device id is 4 to 128 letters, digits, . _ : or -')
+    .optional(),
+  score: z.number().int().min(SCORE_MIN).max(SCORE_MAX).optional(),
+});
+export type RiskSignals = z.infer<typeof RiskSignalsSchema>;
+
 const TransactionCreatedFields = z.object({
   uniqueId: UniqueIdSchema,
   /** The merchant's own reference (order number). */
@@ -161,6 +182,12 @@ const TransactionCreatedFields = z.object({
   attachments: IncomingAttachments.optional(),
   /** The provider that carries the transfer, when the platform knows it at creation (SPEI and PIX only). */
   provider: ProviderField,
+  /**
+   * What the platform's risk checks saw (pay-ins; docs/decisions/0028): the payer's IP address, the
+   * device fingerprint and the platform's ML score (0 safe – 100 risky). The merchant's risk rules
+   * decide on them; the decision comes back in the acknowledgement and at `/internal/v1/risk/decision`.
+   */
+  risk: RiskSignalsSchema.optional(),
 });
 
 /** `transaction.created`'s data; a provider must fit the product type. */
@@ -176,6 +203,17 @@ export const PlatformEvent = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('transaction.status_changed'),
     data: z.object({ uniqueId: UniqueIdSchema, status: z.enum(PAYIN_STATUS_CHANGES), reason: Reason.optional() }),
+  }),
+  z.object({
+    ...base,
+    /**
+     * The issuer or bank authorised the payment (card pay-ins before they settle; docs/decisions/0031):
+     * the funnel stage rises to authorised (2) and `authorised_at` is set (to `authorisedAt`, by default
+     * the event's time); the status does not change. Idempotent; refused like a status event on a
+     * transaction that already failed, was rejected, expired or was cancelled.
+     */
+    type: z.literal('transaction.authorised'),
+    data: z.object({ uniqueId: UniqueIdSchema, authorisedAt: InstantSchema.optional() }),
   }),
   z.object({
     ...base,
@@ -222,7 +260,23 @@ export const PlatformEvent = z.discriminatedUnion('type', [
       amount: PositiveCentsSchema,
       fee: NonNegativeCents.default(0),
       reason: Reason,
+      /** The reason's category (docs/decisions/0028): it selects the evidence checklist. */
+      reasonCode: ChargebackReasonCodeSchema.default('OTHER'),
+      /** The defence deadline; by default the dispute date plus DEFENSE_DAYS_BY_BRAND of the card's brand. */
+      respondBy: InstantSchema.optional(),
     }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('chargeback.won'),
+    /** The network decided a defended chargeback for the merchant: the amount is credited back. */
+    data: z.object({ chargebackId: UniqueIdSchema, reason: Reason.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('chargeback.lost'),
+    /** The network decided for the cardholder (defended or not): the chargeback stands. */
+    data: z.object({ chargebackId: UniqueIdSchema, reason: Reason.optional() }),
   }),
   z.object({
     ...base,
@@ -271,6 +325,73 @@ export const PlatformEvent = z.discriminatedUnion('type', [
       exchangeRate: ExchangeRateSchema,
     }),
   }),
+  // ---- accounting requests (docs/decisions/0027): the provider's operations team --------------
+  z.object({
+    ...base,
+    type: z.literal('request.verified'),
+    /** A top-up: the amount the provider received; the fee is taken from it and the rest credited. */
+    data: z.object({ requestNo: RequestNoSchema, verifiedAmount: NonNegativeCents, transferTime: InstantSchema.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('request.rate_quoted'),
+    /** An exchange: the rate (local per 1 USD) and until when the merchant can confirm it. */
+    data: z.object({ requestNo: RequestNoSchema, rate: ExchangeRateSchema, expiresAt: InstantSchema }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('request.transfer_started'),
+    /** A withdrawal: the money is on its way to the beneficiary account. */
+    data: z.object({ requestNo: RequestNoSchema }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('request.completed'),
+    /** A withdrawal in transfer, an exchange or a sub-merchant transfer PROCESSING is done. */
+    data: z.object({ requestNo: RequestNoSchema, transferTime: InstantSchema.optional() }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('request.transfer_failed'),
+    /** A withdrawal's transfer bounced (PAYMENT_FAILED): the money comes back. */
+    data: z.object({ requestNo: RequestNoSchema, reason: Reason }),
+  }),
+  z.object({ ...base, type: z.literal('request.rejected'), data: z.object({ requestNo: RequestNoSchema, reason: Reason }) }),
+  z.object({ ...base, type: z.literal('request.failed'), data: z.object({ requestNo: RequestNoSchema, reason: Reason }) }),
+  // ---- support cases (docs/decisions/0029): the provider's support desk ------------------------
+  z.object({
+    ...base,
+    type: z.literal('case.replied'),
+    /** The provider answers a case (stored as a reply; the case's notification e-mail and its creator are told). */
+    data: z.object({
+      caseNo: CaseNoSchema,
+      /** The agent's name, shown as the responder. */
+      responder: text().trim().min(1, 'Name the responder').max(100),
+      content: text()
+        .trim()
+        .min(1, 'A reply needs content')
+        .max(CASE_REPLY_MAX_LENGTH, `A reply has at most ${CASE_REPLY_MAX_LENGTH} characters`),
+      attachments: IncomingAttachments.optional(),
+      /** The case's status after the reply; PROCESSING by default (SOLVED: the provider considers it solved). */
+      status: z.enum(PROVIDER_REPLY_STATUSES).optional(),
+    }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('case.status_changed'),
+    /** The provider moves a case: PROCESSING (taken up), SOLVED, or CLOSED. */
+    data: z.object({
+      caseNo: CaseNoSchema,
+      status: z.enum(PROVIDER_CASE_STATUSES),
+      note: text().trim().min(1, 'Say why').max(500),
+    }),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('fx.rate_published'),
+    /** The provider's indicative rate of a currency against USD (local per 1 USD); merchantCode is the provider's own. */
+    data: z.object({ currency: CurrencySchema, rate: ExchangeRateSchema }),
+  }),
 ]);
 export type PlatformEvent = z.infer<typeof PlatformEvent>;
 export type PlatformEventInput = z.input<typeof PlatformEvent>;
@@ -290,6 +411,8 @@ export const EventAck = z.object({
   outcome: EventOutcomeSchema,
   /** True when the id was seen before: nothing changed this time. */
   duplicate: z.boolean(),
+  /** `transaction.created` of a pay-in: the risk decision of the merchant's rules (the platform follows it). */
+  risk: RiskDecisionView.optional(),
 });
 export type EventAck = z.infer<typeof EventAck>;
 
@@ -330,3 +453,106 @@ export type OfferedPayout = z.infer<typeof OfferedPayout>;
 
 export const PayoutClaim = z.object({ list: z.array(OfferedPayout) });
 export type PayoutClaim = z.infer<typeof PayoutClaim>;
+
+// ---- accounting requests offered to the provider --------------------------------------------------
+
+/** What the provider is asked to do with a request. */
+export const PROVIDER_TASKS = ['VERIFY', 'QUOTE', 'TRANSFER', 'SETTLE'] as const;
+export type ProviderTask = (typeof PROVIDER_TASKS)[number];
+
+export const RequestClaimRequest = PayoutClaimRequest;
+export type RequestClaimRequest = z.infer<typeof RequestClaimRequest>;
+
+/**
+ * A request waiting for the provider: VERIFY a top-up's wire, QUOTE an exchange rate, TRANSFER a
+ * withdrawal, SETTLE a withdrawal in transfer, a confirmed exchange or a sub-merchant transfer.
+ */
+export const OfferedRequest = z.object({
+  requestNo: z.string(),
+  kind: RequestKindSchema,
+  task: z.enum(PROVIDER_TASKS),
+  merchantCode: z.string(),
+  subMerchantCode: z.string().nullable(),
+  country: CountrySchema,
+  currency: CurrencySchema,
+  mode: z.string().nullable(),
+  status: z.string(),
+  requestAmount: PositiveCentsSchema,
+  side: z.string().nullable(),
+  sellCurrency: CurrencySchema.nullable(),
+  buyCurrency: CurrencySchema.nullable(),
+  sellAmount: NonNegativeCents.nullable(),
+  buyAmount: NonNegativeCents.nullable(),
+  exchangeRate: z.string().nullable(),
+  remittingBank: z.string().nullable(),
+  transferTime: InstantSchema.nullable(),
+  beneficiaryAccount: BeneficiaryAccount.nullable(),
+  target: z.string().nullable(),
+  createdAt: InstantSchema,
+  attempts: z.number().int().min(0),
+});
+export type OfferedRequest = z.infer<typeof OfferedRequest>;
+
+export const RequestClaim = z.object({ list: z.array(OfferedRequest) });
+export type RequestClaim = z.infer<typeof RequestClaim>;
+
+// ---- risk and chargebacks (docs/decisions/0028) ------------------------------------------------------
+
+export const RiskDecisionRequest = z.object({ merchantCode: MerchantCodeSchema, uniqueId: UniqueIdSchema });
+export type RiskDecisionRequest = z.infer<typeof RiskDecisionRequest>;
+
+export const ChargebackClaimRequest = PayoutClaimRequest;
+export type ChargebackClaimRequest = z.infer<typeof ChargebackClaimRequest>;
+
+/** A defence submitted by the merchant, waiting for the provider to present it to the network. */
+export const OfferedDefense = z.object({
+  chargebackId: z.string(),
+  payinUniqueId: z.string(),
+  merchantCode: z.string(),
+  country: CountrySchema,
+  currency: CurrencySchema,
+  amount: PositiveCentsSchema,
+  reasonCode: ChargebackReasonCodeSchema,
+  description: z.string(),
+  /** Names and sizes of the appendices (the files are read in the dashboard's back office). */
+  appendices: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  defendedAt: InstantSchema,
+  deadline: InstantSchema,
+  attempts: z.number().int().min(0),
+});
+export type OfferedDefense = z.infer<typeof OfferedDefense>;
+export const ChargebackClaim = z.object({ list: z.array(OfferedDefense) });
+export type ChargebackClaim = z.infer<typeof ChargebackClaim>;
+
+// ---- support cases (docs/decisions/0029) ---------------------------------------------------------
+
+export const CaseClaimRequest = PayoutClaimRequest;
+export type CaseClaimRequest = z.infer<typeof CaseClaimRequest>;
+
+/** A case waiting for the provider's answer: new, replied to by the merchant, or reopened. */
+export const OfferedCase = z.object({
+  caseNo: z.string(),
+  merchantCode: z.string(),
+  subMerchantCode: z.string().nullable(),
+  country: CountrySchema,
+  caseType: z.string(),
+  transactionType: z.string().nullable(),
+  productType: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  transactionKey: z.string().nullable(),
+  /** The linked transaction's unique id, when one matched. */
+  transactionUniqueId: z.string().nullable(),
+  e2eId: z.string().nullable(),
+  clabe: z.string().nullable(),
+  status: z.string(),
+  /** The merchant's latest row of the thread (reply, reopen or the opening), to answer. */
+  lastMerchantMessage: z.object({ kind: z.string(), content: z.string(), at: InstantSchema, by: z.string() }).nullable(),
+  /** Names and sizes of the case's appendices (the files are read in the dashboard's back office). */
+  appendices: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  createdAt: InstantSchema,
+  attempts: z.number().int().min(0),
+});
+export type OfferedCase = z.infer<typeof OfferedCase>;
+export const CaseClaim = z.object({ list: z.array(OfferedCase) });
+export type CaseClaim = z.infer<typeof CaseClaim>;

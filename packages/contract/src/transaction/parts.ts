@@ -75,6 +75,11 @@ export const CardSchema = z
   .strict();
 export type Card = z.infer<typeof CardSchema>;
 
+/** A card as the screens show it: `BIN******LAST4` (null without both). */
+export function maskedCard(bin: string | null, last4: string | null): string | null {
+  return bin !== null && last4 !== null ? `${bin}******${last4}` : null;
+}
+
 export const STORE_PLATFORMS = ['SHOPIFY', 'SHOPLAZZA'] as const;
 export type StorePlatform = (typeof STORE_PLATFORMS)[number];
 export const StorePlatformSchema = z.enum(STORE_PLATFORMS);

@@ -15,6 +15,8 @@ import { InstantSchema, isUnique, RecordId, text } from '../common/fields.ts';
 import { FileIdSchema } from '../common/files.ts';
 import { CentsSchema } from '../common/money.ts';
 import { PageRequest, pageOf } from '../common/page.ts';
+import { CardTokenFilterSchema, FailReasonFilterSchema, FunnelStageFilterSchema } from '../revenue-assurance/enums.ts';
+import { RiskDecisionView } from '../risk/schemas.ts';
 import { SubMerchantList, SubMerchantListRequest } from '../sub-merchant/schemas.ts';
 import {
   LIST_TRANSACTION_TYPES,
@@ -135,6 +137,12 @@ const commonFilterFields = {
   document: identifier(/^[A-Za-z0-9.\-/]{1,32}$/, IDENTIFIER_MESSAGE),
   cardBin: identifier(/^\d{6,8}$/, CARD_BIN_MESSAGE),
   cardLast4: identifier(/^\d{4}$/, CARD_LAST4_MESSAGE),
+  /** Revenue assurance's drill-down (docs/decisions/0031): reached at least this funnel stage (1 submitted, 2 authorised, 3 settled). */
+  funnelStageMin: FunnelStageFilterSchema.optional(),
+  /** Card payments with a network token or with the card number. */
+  cardToken: CardTokenFilterSchema.optional(),
+  /** FAILED, REJECTED or EXPIRED with exactly this normalised reason ('' for none given). */
+  failReason: FailReasonFilterSchema.optional(),
 };
 
 /** The sub-merchants a merchant user narrows to; a sub-merchant user may only name their own. */
@@ -382,6 +390,8 @@ export const TransactionDetail = TransactionListItem.extend({
   related: z.array(RelatedTransaction),
   /** Oldest first. */
   history: z.array(TransactionHistoryEntry),
+  /** A pay-in's risk decision (docs/decisions/0028): the rules that fired, and case management's outcome; null when none was made. */
+  risk: RiskDecisionView.nullable(),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
 
