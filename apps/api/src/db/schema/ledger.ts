@@ -90,6 +90,15 @@ export const ENTRY_KINDS = [
   'PAYOUT_RETURNED',
   'GLOBAL_TOPUP',
   'GLOBAL_TRANSFER_OUT',
+  // accounting requests (docs/decisions/0027)
+  'TOPUP_CREDITED',
+  'REQUEST_RESERVED',
+  'REQUEST_RETURNED',
+  'WITHDRAWAL_SETTLED',
+  'EXCHANGE_SETTLED',
+  'SUB_TRANSFER_SETTLED',
+  // a defended chargeback won: the disputed amount back to the merchant (docs/decisions/0028)
+  'CHARGEBACK_REVERSED',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -101,6 +110,8 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
     /** The transaction the entry is about, if any. */
     transactionId: bigint('transaction_id', { mode: 'number' }),
+    /** The accounting request the entry is about, if any (docs/decisions/0027). */
+    requestId: integer('request_id'),
     /** The platform event that caused it, if any. */
     eventId: text('event_id'),
     /** When it happened (the event's time); `created_at` is when Andes wrote it. */
@@ -109,6 +120,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_transaction_id_idx').on(t.transactionId),
+    index('ledger_entries_request_id_idx').on(t.requestId).where(sql`${t.requestId} is not null`),
     check('ledger_entries_kind_check', sql`${t.kind} in (${list(ENTRY_KINDS)})`),
   ],
 );

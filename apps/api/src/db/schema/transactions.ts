@@ -86,6 +86,13 @@ export const transactions = pgTable(
     createdDate: text('created_date').notNull(),
     settledAt: instant('settled_at'),
     availableAt: instant('available_at'),
+    /**
+     * How far the payment got (revenue assurance's funnel, docs/decisions/0031): 0 created,
+     * 1 submitted by the payer, 2 authorised, 3 settled. Only ever rises; kept with the status.
+     */
+    funnelStage: smallint('funnel_stage').notNull().default(0),
+    /** When the platform reported the payment authorised (or, at the latest, settled). */
+    authorisedAt: instant('authorised_at'),
     /** Time of the latest status event applied: an older one is stale. */
     statusAt: instant('status_at').notNull(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -238,5 +245,47 @@ export const merchantProducts = pgTable(
   (t) => [
     uniqueIndex('merchant_products_key').on(t.merchantId, t.country, t.product, t.productType),
     check('merchant_products_price_check', sql`${t.feeBps} >= 0 and ${t.feeFixed} >= 0 and ${t.vatBps} >= 0`),
+  ],
+);
+
+/**
+ * Revenue assurance's figures (docs/decisions/0031): the pay-ins, marketplace orders and payouts of
+ * a merchant's day counted by product type, status, how far they got (funnel stage), whether a
+ * card was paid with a network token (TOKEN), its number (PAN), or no card was used (NONE), and —
+ * for failed, rejected and expired ones — the reason the platform gave. Kept in the same database
+ * transaction as the event that changes a transaction (ledger/daily-stats.ts), like
+ * daily_transaction_stats; figures-check proves it equals the rows.
+ */
+export const revenueDailyStats = pgTable(
+  'revenue_daily_stats',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    holderId: integer('holder_id').notNull(),
+    country: text('country').notNull(),
+    statDate: text('stat_date').notNull(),
+    transactionType: text('transaction_type', { enum: TRANSACTION_TYPES }).notNull(),
+    productType: text('product_type').notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    funnelStage: smallint('funnel_stage').notNull(),
+    cardToken: text('card_token', { enum: ['TOKEN', 'PAN', 'NONE'] }).notNull(),
+    /** The normalised reason of a failure ('' for everything else). */
+    failReason: text('fail_reason').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('revenue_daily_stats_key').on(
+      t.merchantId,
+      t.country,
+      t.transactionType,
+      t.statDate,
+      t.holderId,
+      t.productType,
+      t.status,
+      t.funnelStage,
+      t.cardToken,
+      t.failReason,
+    ),
+    index('revenue_daily_stats_holder_idx').on(t.holderId, t.country, t.transactionType, t.statDate),
   ],
 );
