@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     { buildApp },
     { DEMO_SIGN_INS, seedDemo },
     { prepareDemoHistory, seedDemoHistory },
+    { seedDemoSupport },
     { createPasswordHasher },
     { readOrCreateTokenFile, setUpPlatformToken },
     { startSimulator },
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     import('./app.ts'),
     import('./db/seed/demo.ts'),
     import('./db/seed/demo-history.ts'),
+    import('./db/seed/demo-support.ts'),
     import('./modules/auth/password-hasher.ts'),
     import('./modules/platform/service-token.ts'),
     import('./simulator/runner.ts'),
@@ -86,6 +88,8 @@ async function main(): Promise<void> {
     if (result.created)
       history = `, ${result.transactions.toLocaleString('en-US')} transactions of history in ${(result.totalMs / 1000).toFixed(1)} s`;
   }
+  // The demo's support cases (docs/decisions/0029), after the history: one is about a pay-in of it.
+  if (config.demo) await database.withStartupLock((db) => seedDemoSupport(db));
   const platformToken = await setUpPlatformToken(database.db, config, new Date());
 
   const app = await buildApp({ config, db: database.db, hasher, secretBox });

@@ -1,6 +1,27 @@
 import { ResultCode } from '@andes/contract/common/envelope';
-import { claimPayouts, ingestEvent } from '@andes/contract/platform/endpoints';
-import { EventAck, type OfferedPayout, PayoutClaim, type PlatformEventInput } from '@andes/contract/platform/schemas';
+import { PublishedMessage, type PublishMessageRequest } from '@andes/contract/message/schemas';
+import {
+  claimCases,
+  claimDefenses,
+  claimPayouts,
+  claimRequests,
+  ingestEvent,
+  publishMessage,
+  readRiskDecision,
+} from '@andes/contract/platform/endpoints';
+import {
+  CaseClaim,
+  ChargebackClaim,
+  EventAck,
+  type OfferedCase,
+  type OfferedDefense,
+  type OfferedPayout,
+  type OfferedRequest,
+  PayoutClaim,
+  type PlatformEventInput,
+  RequestClaim,
+} from '@andes/contract/platform/schemas';
+import { RiskDecisionView } from '@andes/contract/risk/schemas';
 
 /**
  * The simulator's only way into Andes: the ingestion API over HTTP, as the real payment platform
@@ -115,5 +136,73 @@ export class PlatformClient {
     if (!claim?.success)
       return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a payout claim' } };
     return { ok: true, list: claim.data.list };
+  }
+
+  /** Takes accounting requests waiting for the provider (top-ups to verify, rates to quote, transfers to make). */
+  async claimRequests(
+    limit: number,
+    leaseSeconds: number,
+  ): Promise<{ ok: true; list: OfferedRequest[] } | { ok: false; result: Exclude<SendResult, { kind: 'ack' }> }> {
+    const res = await this.call(claimRequests.path, { limit, leaseSeconds });
+    const problem = this.classify(res);
+    if (problem) return { ok: false, result: problem };
+    const claim = 'body' in res ? RequestClaim.safeParse(res.body.data) : null;
+    if (!claim?.success)
+      return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a request claim' } };
+    return { ok: true, list: claim.data.list };
+  }
+
+  /** A pay-in's risk decision (and its case-management outcome once decided). */
+  async riskDecision(
+    merchantCode: string,
+    uniqueId: string,
+  ): Promise<{ ok: true; decision: RiskDecisionView } | { ok: false; result: Exclude<SendResult, { kind: 'ack' }> }> {
+    const res = await this.call(readRiskDecision.path, { merchantCode, uniqueId });
+    const problem = this.classify(res);
+    if (problem) return { ok: false, result: problem };
+    const decision = 'body' in res ? RiskDecisionView.safeParse(res.body.data) : null;
+    if (!decision?.success)
+      return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a risk decision' } };
+    return { ok: true, decision: decision.data };
+  }
+
+  /** Takes chargeback defences waiting to be presented to the networks. */
+  async claimDefenses(
+    limit: number,
+    leaseSeconds: number,
+  ): Promise<{ ok: true; list: OfferedDefense[] } | { ok: false; result: Exclude<SendResult, { kind: 'ack' }> }> {
+    const res = await this.call(claimDefenses.path, { limit, leaseSeconds });
+    const problem = this.classify(res);
+    if (problem) return { ok: false, result: problem };
+    const claim = 'body' in res ? ChargebackClaim.safeParse(res.body.data) : null;
+    if (!claim?.success)
+      return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a defence claim' } };
+    return { ok: true, list: claim.data.list };
+  }
+
+  async claimCases(
+    limit: number,
+    leaseSeconds: number,
+  ): Promise<{ ok: true; list: OfferedCase[] } | { ok: false; result: Exclude<SendResult, { kind: 'ack' }> }> {
+    const res = await this.call(claimCases.path, { limit, leaseSeconds });
+    const problem = this.classify(res);
+    if (problem) return { ok: false, result: problem };
+    const claim = 'body' in res ? CaseClaim.safeParse(res.body.data) : null;
+    if (!claim?.success)
+      return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a case claim' } };
+    return { ok: true, list: claim.data.list };
+  }
+
+  /** Publishes an announcement or a message (idempotent by its key). */
+  async publishMessage(
+    body: PublishMessageRequest,
+  ): Promise<{ ok: true; published: PublishedMessage } | { ok: false; result: Exclude<SendResult, { kind: 'ack' }> }> {
+    const res = await this.call(publishMessage.path, body);
+    const problem = this.classify(res);
+    if (problem) return { ok: false, result: problem };
+    const published = 'body' in res ? PublishedMessage.safeParse(res.body.data) : null;
+    if (!published?.success)
+      return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a published message' } };
+    return { ok: true, published: published.data };
   }
 }

@@ -1,14 +1,17 @@
 import type { AccountType } from '@andes/contract/account/enums';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import type { Product, TransactionStatus, TransactionType } from '@andes/contract/common/enums';
-import type { PlatformEventInput } from '@andes/contract/platform/schemas';
+import type { PlatformEventInput, RiskSignals } from '@andes/contract/platform/schemas';
+import type { ChargebackReasonCode } from '@andes/contract/risk/enums';
 import type { TransferProvider } from '@andes/contract/transaction/enums';
 import type { Card, Party, RefundStatus } from '@andes/contract/transaction/parts';
 import type { Bucket, EntryKind, SystemAccountCode } from '../db/schema/ledger.ts';
+import { funnelStageAfter, stageOfStatus } from '../modules/ledger/funnel.ts';
 import {
   type AccountState,
   applyLines,
   type BucketBalances,
+  chargebackReversed,
   chargedBack,
   type EntryDraft,
   globalToppedUp,
@@ -100,6 +103,9 @@ export interface TxRow {
   availableAt: number | null;
   statusAt: number;
   updatedAt: number;
+  /** Revenue assurance's funnel stage and authorisation time (ledger/funnel.ts rules, docs/decisions/0031). */
+  funnelStage: number;
+  authorisedAt: number | null;
 }
 
 export interface ReleaseRow {
@@ -197,6 +203,12 @@ export class HistoryBook {
   };
   readonly releases: ReleaseRow[] = [];
   readonly movements: MovementRow[] = [];
+  /** What the platform's risk checks saw of each pay-in, by transaction id (docs/decisions/0028). */
+  readonly riskSignals = new Map<number, RiskSignals>();
+  /** The reason code of each chargeback, by its CHARGE_BACK transaction id. */
+  readonly chargebackCodes = new Map<number, ChargebackReasonCode>();
+  /** The network's decision on defended chargebacks (chargeback.won / chargeback.lost), by CHARGE_BACK transaction id. */
+  readonly chargebackOutcomes = new Map<number, { won: boolean; at: number }>();
   /** Counts of what happened, for the summary. */
   readonly counts = { applied: 0, ignored: 0, refusedRefunds: 0, refusedTransfers: 0, rejectedPayouts: 0, releases: 0 };
 
@@ -391,9 +403,32 @@ export class HistoryBook {
         });
         return 'applied';
       }
+      case 'chargeback.won':
+      case 'chargeback.lost': {
+        // A defended chargeback decided: won, the disputed amount comes back (not the fee), and the
+        // pay-in's charged-back amount no longer counts it (docs/decisions/0028).
+        const cb = this.byUniqueId.get(event.data.chargebackId);
+        if (cb?.row.transactionType !== 'CHARGE_BACK' || this.chargebackOutcomes.has(cb.row.id)) return 'ignored';
+        const won = event.type === 'chargeback.won';
+        if (won) {
+          const payin = cb.row.relatedTransactionId === null ? undefined : this.byId.get(cb.row.relatedTransactionId);
+          const account = this.accountsById.get(cb.row.accountId);
+          if (!payin || !account) return 'ignored';
+          this.post(chargebackReversed(account, this.sys(cb.row.currency), cb.row.amount), at, cb.row.id, event.eventId);
+          const p = payin.row;
+          p.chargedBackAmount -= cb.row.amount;
+          // Back to SETTLED (REFUNDED when refunds took the rest) once no chargeback stands on it.
+          if (p.status === 'CHARGED_BACK' && p.chargedBackAmount === 0) p.status = p.refundedAmount === p.amount ? 'REFUNDED' : 'SETTLED';
+          p.updatedAt = at;
+        }
+        this.chargebackOutcomes.set(cb.row.id, { won, at });
+        return 'applied';
+      }
       default:
         break;
     }
+    // Accounting requests and rates are not part of the transaction history the book replays.
+    if (!('uniqueId' in event.data)) return 'ignored';
     const state = this.byUniqueId.get(event.data.uniqueId);
     if (!state || state.closed) return 'ignored';
     const tx = state.row;
@@ -404,8 +439,16 @@ export class HistoryBook {
       tx.statusReason = reason;
       tx.statusAt = at;
       tx.updatedAt = at;
+      tx.funnelStage = funnelStageAfter(tx.funnelStage, status);
+      if (tx.funnelStage === 3) tx.authorisedAt ??= tx.settledAt ?? at;
     };
     switch (event.type) {
+      case 'transaction.authorised':
+        if (tx.transactionType !== 'PAY_IN' || !['INITIAL_STATUS', 'CREATED', 'IN_PROGRESS'].includes(tx.status)) return 'ignored';
+        tx.funnelStage = Math.max(tx.funnelStage, 2);
+        tx.authorisedAt ??= event.data.authorisedAt ? Date.parse(event.data.authorisedAt) : at;
+        tx.updatedAt = at;
+        return 'applied';
       case 'transaction.status_changed':
         if (tx.transactionType !== 'PAY_IN' || tx.status === 'SETTLED') return 'ignored';
         setStatus(event.data.status, event.data.reason ?? null);
@@ -504,6 +547,7 @@ export class HistoryBook {
         const fee = d.fee ?? 0;
         const draft = chargedBack(account, this.sys(tx.currency), d.amount, fee, onHold ? tx.heldAmount : 0);
         const chargebackId = this.addRelated(tx, 'CHARGE_BACK', d.chargebackId, d.amount, fee, 'CHARGED_BACK', d.reason, at);
+        this.chargebackCodes.set(chargebackId, d.reasonCode ?? 'OTHER');
         this.post(draft, at, chargebackId, event.eventId);
         if (onHold) {
           // What the chargeback did not take leaves the hold as an unhold would give it back; a
@@ -595,11 +639,14 @@ export class HistoryBook {
       availableAt: null,
       statusAt: at,
       updatedAt: at,
+      funnelStage: stageOfStatus(d.status),
+      authorisedAt: null,
     };
     const state: TxState = { row, waiting: [], releases: [], closed: false };
     this.byUniqueId.set(d.uniqueId, state);
     this.byId.set(row.id, state);
     this.transactions.push(row);
+    if (d.risk && d.transactionType === 'PAY_IN') this.riskSignals.set(row.id, d.risk);
     if (d.transactionType !== 'PAY_IN') {
       try {
         this.post(payoutReserved(account, d.amount), at, row.id, eventId);
@@ -607,6 +654,7 @@ export class HistoryBook {
         if (!(err instanceof RuleRefusal)) throw err;
         row.status = 'REJECTED';
         row.statusReason = INSUFFICIENT_BALANCE_REASON;
+        row.funnelStage = funnelStageAfter(row.funnelStage, 'REJECTED');
         state.closed = true;
         this.counts.rejectedPayouts += 1;
       }
@@ -653,6 +701,8 @@ export class HistoryBook {
       availableAt: null,
       statusAt: at,
       updatedAt: at,
+      funnelStage: stageOfStatus(status),
+      authorisedAt: stageOfStatus(status) === 3 ? at : null,
     };
     const state: TxState = { row, waiting: [], releases: [], closed: true };
     this.byUniqueId.set(uniqueId, state);

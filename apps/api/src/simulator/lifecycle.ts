@@ -31,6 +31,7 @@ import {
 } from './parties.ts';
 import { hashTag, Rng } from './prng.ts';
 import { simulatedProviderOf } from './providers.ts';
+import { asPersona, CHARGEBACK_REASONS, FRAUD_REASON, payinRiskOf } from './risk.ts';
 
 /**
  * The life of one transaction as the payment platform would report it: a pure, seeded model.
@@ -89,6 +90,19 @@ export interface TransactionPlan {
   amount: number;
   /** In time order; the first is the creation. */
   events: PlannedEvent[];
+}
+
+/** Share of card pay-ins paid with a network token, and how much more (less) often they are approved. */
+const CARD_TOKEN_SHARE = 0.4;
+const TOKEN_RATE_BONUS = 0.05;
+const PAN_RATE_MALUS = 0.03;
+
+/** A fraction in [0, 1) read from a unique id (the same id, the same fraction). */
+function tokenFraction(uniqueId: string): number {
+  const tag = hashTag(`${uniqueId}/tokenised`, 4);
+  let n = 0;
+  for (const c of tag) n = n * 32 + Math.max(0, '0123456789ABCDEFGHJKMNPQRSTVWXYZ'.indexOf(c));
+  return n / 32 ** 4;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -158,7 +172,14 @@ function payerFor(rng: Rng, product: PayinProduct, country: Country): { payer?: 
     case 'paypal':
       return { payer: { name: person.name, email: emailOf(rng, person.name), phone: phoneOf(rng, country) }, accountName: person.name };
     case 'card':
-      return { payer: { name: person.name, email: person.email }, accountName: person.name };
+      // Latin American and South African card acquiring asks for the payer's document (CPF, RFC, CC…).
+      return {
+        payer:
+          country === 'US'
+            ? { name: person.name, email: person.email }
+            : { name: person.name, email: person.email, document: person.document, documentType: person.documentType ?? 'ID' },
+        accountName: person.name,
+      };
   }
 }
 
@@ -170,13 +191,6 @@ function e2eIdFor(rng: Rng, country: Country, productType: ProductType, at: numb
   return bankReference(rng, country, at);
 }
 
-const CHARGEBACK_REASONS = [
-  'Fraud: card-absent environment',
-  'Merchandise or services not received',
-  'Duplicate processing',
-  'Credit not processed',
-  'Not as described',
-];
 const HOLD_REASONS = ['Risk review: unusual amount for the payer', 'Risk review: several cards on one device', 'Compliance review'];
 const REFUND_REASONS = ['Requested by the customer', 'Order cancelled', 'Item out of stock', 'Duplicate payment'];
 
@@ -228,6 +242,15 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
   const provider = simulatedProviderOf(uniqueId, product.productType);
   if (provider) data.provider = provider;
   if (product.payer === 'card') data.card = cardOf(rng, country, payer?.name ?? personName(rng, country), at);
+  // What the platform's risk checks saw; a fraudster pays with its own identity (risk.ts).
+  const risk = payinRiskOf(uniqueId, country, at);
+  data.risk = risk.signals;
+  if (risk.persona) {
+    const who = asPersona(risk, data.payer, data.card);
+    if (who.payer) data.payer = who.payer;
+    if (who.accountName) data.accountName = who.accountName;
+    if (who.card) data.card = who.card;
+  }
   const channel = rng.next();
   if (channel < product.storeShare) {
     const shoplazza = rng.chance(0.3);
@@ -259,7 +282,16 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
       },
     });
   }
-  const succeeded = rng.chance(product.successRate);
+  // A share of card payers pay with a network token (docs/decisions/0031): decided from the unique
+  // id so the other draws stay as they were; the issuers approve tokens more often.
+  const tokenised = data.card !== undefined && !risk.persona && tokenFraction(uniqueId) < CARD_TOKEN_SHARE;
+  // Letters only: a long run of digits would look like a card number (no full number exists in Andes).
+  if (tokenised && data.card)
+    data.card = { ...data.card, tokenId: `ntk_${hashTag(`${uniqueId}/token`, 20).replace(/\d/g, (d) => 'ABCDEFGHJK'[Number(d)] ?? 'A')}` };
+  const baseRate = risk.persona?.successRate ?? product.successRate;
+  const rate =
+    data.card === undefined || risk.persona ? baseRate : Math.min(0.99, baseRate + (tokenised ? TOKEN_RATE_BONUS : -PAN_RATE_MALUS));
+  const succeeded = rng.chance(rate);
   if (!succeeded) {
     const failure = rng.weighted(product.failures);
     // A voucher or QR code expires at its due date, not when a payer gives up.
@@ -279,6 +311,25 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
   }
 
   const settledAt = Math.max(at + timing.compress(confirmDelay), (events[events.length - 1]?.at ?? at) + 1);
+  // A card pay-in is authorised by the issuer before it settles (the funnel's third stage).
+  if (data.card !== undefined) {
+    const authorisedAt = Math.max(
+      (events[events.length - 1]?.at ?? at) + 1,
+      Math.min(settledAt - 1, at + timing.compress(Math.floor(confirmDelay / 2))),
+    );
+    if (authorisedAt < settledAt) {
+      events.push({
+        at: authorisedAt,
+        event: {
+          eventId: `${uniqueId}.authorised`,
+          type: 'transaction.authorised',
+          occurredAt: iso(authorisedAt),
+          merchantCode: m,
+          data: { uniqueId },
+        },
+      });
+    }
+  }
   const { fee, vat } = feeOf(amount, product.fee, catalogue.vatBps);
   const net = amount - fee - vat;
   const deposit = product.deposit ? Math.floor((net * product.deposit.bps) / 10_000) : 0;
@@ -351,8 +402,11 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
     });
     return { uniqueId, kind: 'payin', holder, productType: product.productType, amount, events };
   }
-  if (chargedBack || rng.chance(product.chargebackRate)) {
+  const fraudCard = risk.persona !== null && product.payer === 'card' && product.chargebackRate > 0;
+  if (chargedBack || rng.chance(fraudCard ? (risk.persona?.chargebackRate ?? 0) : product.chargebackRate)) {
     const t = Math.max(cursor + 1, settledAt + timing.compress(between(rng, [15 * DAY, 75 * DAY])));
+    const drawn = rng.pick(CHARGEBACK_REASONS);
+    const { reason, code } = fraudCard ? FRAUD_REASON : drawn;
     events.push({
       at: t,
       event: {
@@ -360,7 +414,7 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
         type: 'transaction.charged_back',
         occurredAt: iso(t),
         merchantCode: m,
-        data: { uniqueId, chargebackId: `${uniqueId}CB`, amount, fee: catalogue.chargebackFee, reason: rng.pick(CHARGEBACK_REASONS) },
+        data: { uniqueId, chargebackId: `${uniqueId}CB`, amount, fee: catalogue.chargebackFee, reason, reasonCode: code },
       },
     });
   }

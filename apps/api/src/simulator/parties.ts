@@ -428,7 +428,7 @@ const CARD_BINS: Readonly<Record<Country, readonly (BinRange & { weight: number 
   ],
 };
 
-/** Card details as the platform shares them: brand, BIN, last 4, expiry, token, issuer, 3DS. */
+/** Card details as the platform shares them: brand, BIN, last 4, expiry, issuer, 3DS (a network token is added by the lifecycle). */
 export function cardOf(rng: Rng, country: Country, holder: string, at: number): Card {
   const range = rng.weighted(CARD_BINS[country]);
   const year = new Date(at).getUTCFullYear() + rng.int(1, 5);
@@ -439,9 +439,11 @@ export function cardOf(rng: Rng, country: Country, holder: string, at: number): 
     bin: rng.pick(range.bins),
     last4: rng.chars(4),
     expiry: `${String(rng.int(1, 12)).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`,
-    tokenId: `tok_${rng.chars(24, ALNUM)}`,
     issuer: range.issuer,
   };
+  // Drawn and dropped: cards once all carried a token here; whether one is paid with a network
+  // token is the lifecycle's decision (docs/decisions/0031), and the demo's later draws stay as they were.
+  rng.chars(24, ALNUM);
   if (rng.chance(0.8)) {
     card.threeDs = {
       version: rng.pick(['2.1.0', '2.2.0', '2.2.0', '2.3.1']),

@@ -1,8 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { accountList } from '@andes/contract/account/endpoints';
+import {
+  approvalFileDownload,
+  approvalFileUpload,
+  contractConfirm,
+  exchangeAmount,
+  exchangeCancel,
+  exchangeConfig,
+  exchangeCreate,
+  exchangePage,
+  exchangeProofSubmit,
+  exchangeQuery,
+  subTransferCalculate,
+  subTransferCancel,
+  subTransferCreate,
+  subTransferPage,
+  subTransferQuery,
+  topupCancel,
+  topupConfig,
+  topupCreate,
+  topupFee,
+  topupPage,
+  topupQuery,
+  withdrawalApprove,
+  withdrawalCancel,
+  withdrawalConfig,
+  withdrawalCreate,
+  withdrawalFee,
+  withdrawalPage,
+  withdrawalQuery,
+  withdrawalRefuse,
+  withdrawalThresholdUpdate,
+} from '@andes/contract/accounting/endpoints';
 import { activityExport, activityPage } from '@andes/contract/activity/endpoints';
 import { changePassword, currentUserInfo, login, logout, permissionLoad } from '@andes/contract/auth/endpoints';
-import { COUNTRY_INFO } from '@andes/contract/common/countries';
+import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import { addDays, todayIn } from '@andes/contract/common/dates';
 import type { Access } from '@andes/contract/common/define-endpoint';
 import { ResultCode } from '@andes/contract/common/envelope';
@@ -66,6 +98,7 @@ import {
   ipTrustlistPage,
   ipTrustlistRemove,
 } from '@andes/contract/ip-trustlist/endpoints';
+import { announcementList, markAllRead, markAnnouncementsRead, messageDetail, messageList } from '@andes/contract/message/endpoints';
 import { mfaActivate, mfaClose, mfaOpen, mfaRecoveryCodesRegenerate, mfaStatus, mfaValidate } from '@andes/contract/mfa/endpoints';
 import { accountApply } from '@andes/contract/onboarding/endpoints';
 import { forgotPassword, resetLinkVerify } from '@andes/contract/password/endpoints';
@@ -80,9 +113,58 @@ import {
   payoutTemplateDownload,
   payoutVerifyCodeSend,
 } from '@andes/contract/payout/endpoints';
+import {
+  approvalFunnel,
+  approvalTrendDaily,
+  approvalTrendMonthly,
+  approvalTrendWeekly,
+  failReasonRanking,
+  tokenizationStatistics,
+  volumeSuccessCurve,
+} from '@andes/contract/revenue-assurance/endpoints';
+import {
+  chargebackAccept,
+  chargebackAppendixDownload,
+  chargebackAppendixUpload,
+  chargebackDefense,
+  chargebackPage,
+  chargebackQuery,
+  chargebackSummary,
+  performanceDaily,
+  performanceMonthly,
+  performanceRing,
+  performanceWeekly,
+  replayPage,
+  replayQuery,
+  replayStart,
+  reviewDecide,
+  reviewPage,
+  ruleAdd,
+  ruleCounts,
+  ruleDelete,
+  ruleHistory,
+  ruleQuery,
+  ruleRecommendations,
+  ruleTemplates,
+  ruleUpdate,
+} from '@andes/contract/risk/endpoints';
 import { shopifyPage, shopifyQuery } from '@andes/contract/shopify/endpoints';
 import { shoplazzaPage, shoplazzaQuery } from '@andes/contract/shoplazza/endpoints';
 import { subAccountPage, subAccountSummary, subAccountSummaryDownload, subMerchantList } from '@andes/contract/sub-merchant/endpoints';
+import {
+  caseClose,
+  caseDetail,
+  caseEdit,
+  caseFileDownload,
+  caseFileDownloadUrl,
+  caseFileUpload,
+  casePage,
+  caseReopen,
+  caseReplyPage,
+  caseReplySave,
+  caseSave,
+  caseStatistics,
+} from '@andes/contract/support/endpoints';
 import {
   transactionAdvancedPage,
   transactionAttachmentDownload,
@@ -103,11 +185,32 @@ import {
   TRANSFER_PROVIDERS,
 } from '@andes/contract/transaction/enums';
 import { PROOF_DOWNLOAD_ENDPOINTS } from '@andes/contract/transaction/proof-endpoints';
+import { DEMO_MESSAGES } from '../../src/db/seed/demo-money.ts';
+import { PNG } from '../fixtures/accounting.ts';
 import { payoutFileBytes, pixPayout } from '../fixtures/payouts.ts';
 import { DEMO } from '../helper.ts';
 import { EventFactory, sendEvent, transactionRow } from '../ledger/support.ts';
 import type { FormPart } from '../multipart.ts';
-import { type Actor, FIXTURE_ROLE_CODES, insertDownloadTask, MISSING_TASK_ID, NEW_PASSWORD, newAuthzPayout, type World } from './world.ts';
+import { type CaseRef, caseFields, MISSING_E2E_ID, newCase, newClosedCase, uploadCaseFile } from './support-objects.ts';
+import {
+  type Actor,
+  deviceRule,
+  exchangeBody,
+  FIXTURE_ROLE_CODES,
+  insertDownloadTask,
+  MISSING_ID,
+  MISSING_TASK_ID,
+  NEW_PASSWORD,
+  newAuthzPayout,
+  newClientRequestId,
+  proofSubmitBody,
+  QUOTED_RATE,
+  type RequestRef,
+  subTransferBody,
+  topupBody,
+  type World,
+  withdrawalBody,
+} from './world.ts';
 
 /**
  * The coverage table of the authorization test: one entry per endpoint of the contract, keyed by
@@ -149,6 +252,16 @@ export interface ObjectRef {
   followUrl?: boolean;
   /** `filter` of a call that creates something new each time: its answers are compared by this part of their data. */
   judgedBy?: (data: unknown) => unknown;
+  /**
+   * `refused` with a message that names the id the caller sent ("The uploaded file f_… was not
+   * found"): the two answers are compared with the id sent masked, so they may differ only by it.
+   */
+  namesTheId?: boolean;
+  /**
+   * `filter` on a list where the field picks nothing out (why): ANDES-DEMO's admin, too, gets with
+   * the existing id what a missing one gets (instead of finding something with it).
+   */
+  inert?: string;
 }
 
 export interface Entry {
@@ -175,7 +288,19 @@ export interface Entry {
   succeeded?(data: unknown): boolean;
   /** The objects the request names by id. */
   objects?: readonly ObjectRef[];
+  /** What a user of ANDES-DEMO's sub-merchant ANDES-DEMO-BR holding the permission gets (case 7); absent: not checked. */
+  subMerchantUser?: SubMerchantRule;
 }
+
+/**
+ * A sub-merchant user (of ANDES-DEMO-BR) holding the endpoint's permission:
+ *   `refused`: the call is the merchant's own; the request (one the merchant's users may make, naming
+ *     real objects) answers FORBIDDEN;
+ *   `allowed`: the call works within the sub-merchant: the request (naming the sub-merchant's
+ *     objects) succeeds; `merchantOnly` names an object of the merchant itself (not the
+ *     sub-merchant's), which the sub-merchant user gets answered exactly as a missing id.
+ */
+export type SubMerchantRule = { refused: (w: World) => Promise<Call> } | { allowed: (w: World) => Promise<Call>; merchantOnly?: ObjectRef };
 
 const NOT_FOUND = { refused: ResultCode.NOT_FOUND };
 /** Ids the user form chooses (roles, sub-merchant) are refused as a validation issue on the field: unknown and foreign alike. */
@@ -458,6 +583,175 @@ const summaryEntry = (extra: Record<string, unknown> = {}): Entry => ({
     },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------
+// accounting requests (docs/decisions/0027). ANDES-DEMO's fixture requests are in MX, a country
+// CONDOR has; CONDOR's admin naming one is answered as an id nobody has. Happy paths act in BR on
+// new requests of the world's accounting creator (never the actor), or create their own.
+// ---------------------------------------------------------------------------------------------
+
+const accounting = (w: World) => w.andes.accounting;
+/** A transfer's figures before it is made: the creation's body without its request id. */
+const subTransferFigures = (country: Country, subMerchantId: number) => {
+  const { requestId: _, ...figures } = subTransferBody(country, subMerchantId);
+  return figures;
+};
+const hasStatus = (status: string) => (data: unknown) => has(data, 'status', status);
+/** Sub-merchant transfers are the only requests with a sub-merchant. */
+const NO_SUB_MERCHANT = 'top-ups, withdrawals and exchanges have no sub-merchant';
+
+/**
+ * A kind's list: filtered by the sub-merchant (inert but for transfers) and by ANDES-DEMO's MX
+ * request's number as the keyword (any other id: a number nobody has).
+ */
+const requestPageEntry = (of: (w: World) => RequestRef, subMerchantFilter: 'transfers' | 'none'): Entry => ({
+  sample: () => ({ body: { country: 'BR' } }),
+  objects: [
+    {
+      field: 'subMerchantId',
+      existing: (w) => w.andes.subMerchantId,
+      call: (_w, id) => ({ body: { country: 'MX', subMerchantId: id } }),
+      answer: 'filter',
+      ...(subMerchantFilter === 'none' ? { inert: NO_SUB_MERCHANT } : {}),
+    },
+    {
+      field: 'keyword',
+      existing: (w) => of(w).id,
+      call: (w, id) => ({ body: { country: 'MX', keyword: id === of(w).id ? of(w).requestNo : `missing-${id}` } }),
+      answer: 'filter',
+    },
+  ],
+});
+/** One request with its history: ANDES-DEMO's MX request of the kind. */
+const requestQueryEntry = (of: (w: World) => RequestRef): Entry => ({
+  sample: (w) => ({ body: { id: of(w).id } }),
+  objects: [{ field: 'id', existing: (w) => of(w).id, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+});
+/** A cancel (revoke): the happy path cancels a new request of another user of the merchant. */
+const requestCancelEntry = (what: string, fresh: (w: World) => Promise<RequestRef>, of: (w: World) => RequestRef, to: string): Entry => ({
+  precondition: `${what} the machine still lets go (made by another user of the merchant), which ends ${to}`,
+  sample: () => ({ body: { id: MISSING_ID } }),
+  happy: async (w) => ({ body: { id: (await fresh(w)).id } }),
+  succeeded: hasStatus(to),
+  objects: [{ field: 'id', existing: (w) => of(w).id, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+});
+/** Approve or refuse: the happy path decides a new withdrawal waiting for approval, requested by someone else (four eyes). */
+const withdrawalDecisionEntry = (succeeded: (data: unknown) => boolean): Entry => ({
+  precondition: 'a withdrawal waiting for a second person, requested by someone other than the caller (four eyes)',
+  sample: () => ({ body: { id: MISSING_ID } }),
+  happy: async (w) => ({ body: { id: (await w.newWithdrawal(true)).id } }),
+  succeeded,
+  objects: [{ field: 'id', existing: (w) => accounting(w).withdrawal.id, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+});
+/** ANDES-DEMO's uploaded proof named by CONDOR's admin: answered as an unknown file (the message names the id sent). */
+const proofFileRef = (call: (w: World, fileId: string) => Call): ObjectRef => ({
+  field: 'proofFileIds',
+  existing: (w) => accounting(w).proofFileId,
+  missing: NO_FILE,
+  call: (w, id) => call(w, String(id)),
+  answer: NOT_FOUND,
+  namesTheId: true,
+});
+/** The defence uploader's form: one PNG appendix. */
+const appendixForm = (): FormPart[] => [{ name: 'files', filename: 'authz-appendix.png', content: PNG, contentType: 'image/png' }];
+/** The uploader's form: one PNG proof. */
+const proofForm = (): FormPart[] => [{ name: 'files', filename: 'authz-proof.png', content: PNG, contentType: 'image/png' }];
+
+// ---------------------------------------------------------------------------------------------
+// risk (docs/decisions/0028). CONDOR's admin naming ANDES-DEMO's rule, replay, review or
+// chargeback is answered as an id nobody has. Happy paths act in BR on new objects the world's
+// admin makes (never the actor). Rules, replays and case management are the merchant's: a
+// sub-merchant user is refused (FORBIDDEN); chargebacks and the charts are seen within the
+// sub-merchant, and only seen.
+// ---------------------------------------------------------------------------------------------
+
+const risk = (w: World) => w.andes.risk;
+/**
+ * A message of ANDES-DEMO only (the seed's first): the demo seed inserts DEMO_MESSAGES first, in
+ * order, into the fresh database, so its identity id is its position.
+ */
+const andesMessageId = () => DEMO_MESSAGES.findIndex((m) => m.merchant === 'ANDES-DEMO') + 1;
+/** The merchant's own call: a sub-merchant user sending this request (one the merchant's users may make) is refused. */
+const refusedToSub = (call: (w: World) => Call | Promise<Call>): SubMerchantRule => ({ refused: async (w) => call(w) });
+/** A call within the sub-merchant: a sub-merchant user sending this request (naming its sub-merchant's objects) is answered. */
+const seenBySub = (call: (w: World) => Call, merchantOnly?: ObjectRef): SubMerchantRule => ({
+  allowed: async (w) => call(w),
+  ...(merchantOnly ? { merchantOnly } : {}),
+});
+/** A rule of devices (BLOCK: a new, disabled one), the body of an add without its request id. */
+const blockRule = (country: Country, value: string) => deviceRule(country, 'BLOCK', [value]);
+/** A rule's change: the editable fields at the version the editor loaded. */
+const ruleChange = (id: number | string, version: number, country: Country, value: string) => ({
+  id,
+  version,
+  ...blockRule(country, value),
+});
+/** A draft replayed over the last 30 days. */
+const draftReplay = (country: Country) => ({ country, days: 30, draft: blockRule(country, 'authz-draft-device') });
+/** The period of the risk charts: the last week in Brazil. */
+const chartPeriod = (w: World): Call => ({ body: { country: 'BR', range: { from: addDays(brToday(w), -6), to: brToday(w) } } });
+const statusIs = (status: string) => (data: unknown) => has(data, 'status', status);
+/** A detail call on a chargeback: ANDES-DEMO's own (CONDOR: an id nobody has; ANDES-DEMO-BR's users: not theirs). */
+const chargebackRef = (existing: (w: World) => number, call: (w: World, id: number | string) => Call): ObjectRef => ({
+  field: 'id',
+  existing,
+  call,
+  answer: NOT_FOUND,
+});
+const DEFENCE = 'The cardholder authenticated with 3-D Secure';
+
+// ---------------------------------------------------------------------------------------------
+// support cases (docs/decisions/0029). Scoped like transactions: a sub-merchant user works within
+// their sub-merchant's cases (the merchant's own answered as missing ones); CONDOR's admin naming
+// ANDES-DEMO's case (or its file on CONDOR's own case) gets what an id nobody has gets. Happy paths
+// act on new cases the world's admin opens (a sub-merchant's: opened by one of its users).
+// ---------------------------------------------------------------------------------------------
+
+const sup = (w: World) => w.andes.support;
+const caseRef = (call: (w: World, id: number | string) => Call): ObjectRef => ({
+  field: 'id',
+  existing: (w) => sup(w).mxCase.id,
+  call,
+  answer: NOT_FOUND,
+});
+/** ANDES-DEMO-BR's own case with a file, opened by one of its users (once per world). */
+const subCases = new WeakMap<World, Promise<CaseRef & { fileId: string }>>();
+function subCase(w: World): Promise<CaseRef & { fileId: string }> {
+  let known = subCases.get(w);
+  if (!known) {
+    known = (async () => {
+      const opener = await w.subMerchantExactly(['support:case:create']);
+      const fileId = await uploadCaseFile(w.t, opener.token);
+      return { ...(await newCase(w.t, opener.token, 'BR', [fileId])), fileId };
+    })();
+    subCases.set(w, known);
+  }
+  return known;
+}
+/** A new open case of the sub-merchant (opened by one of its users). */
+const newSubCase = async (w: World) => newCase(w.t, (await w.subMerchantExactly(['support:case:create'])).token);
+const caseEditBody = (id: number | string, version: number) => {
+  const { idempotencyKey: _key, country: _country, ...fields } = caseFields('MX');
+  return { ...fields, id, version };
+};
+/** A sub-merchant user naming a case of the merchant itself (which the merchant's admin changes once first). */
+const merchantCase = (which: (w: World) => CaseRef, call: (id: number | string, version: number) => Call): ObjectRef => ({
+  field: 'id',
+  existing: (w) => which(w).id,
+  call: (w, id) => call(id, which(w).version),
+  answer: NOT_FOUND,
+});
+const actionBody = (id: number | string, version: number) => ({ id, version, requestId: newClientRequestId(), instructions: 'Authz' });
+const replyBody = (id: number | string) => ({ id, requestId: newClientRequestId(), content: 'Authz reply' });
+/** The case uploader's form: one PNG. */
+const caseFileForm = (): FormPart[] => [{ name: 'files', filename: 'authz-case.png', content: PNG, contentType: 'image/png' }];
+/** A case creation body whose idempotency key is fresh each time it is spread into a request. */
+function newCaseBody(country: 'BR' | 'MX', fileIds: readonly string[] = []): Record<string, unknown> {
+  const body: Record<string, unknown> = caseFields(country, fileIds);
+  delete body.idempotencyKey;
+  Object.defineProperty(body, 'idempotencyKey', { get: () => `authz-${randomUUID()}`, enumerable: true });
+  return body;
+}
 
 export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   // -------------------------------------------------------------------------------------------
@@ -1007,4 +1301,660 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   },
   [subAccountSummary.path]: summaryEntry(),
   [subAccountSummaryDownload.path]: summaryEntry({ format: 'csv' }),
+
+  // -------------------------------------------------------------------------------------------
+  // accounting: top-ups (payout funding)
+  // -------------------------------------------------------------------------------------------
+  [topupPage.path]: requestPageEntry((w) => accounting(w).topup, 'none'),
+  [topupCreate.path]: {
+    precondition: 'a proof of transfer the caller uploaded; a new request id',
+    sample: (w) => ({ body: topupBody(w.t, 'BR', NO_FILE) }),
+    happy: async (w, actor) => ({ body: topupBody(w.t, 'BR', await w.uploadProof(actor.token)) }),
+    succeeded: (data) => has(data, 'duplicate', false),
+    objects: [proofFileRef((w, fileId) => ({ body: topupBody(w.t, 'MX', fileId) }))],
+  },
+  [topupQuery.path]: requestQueryEntry((w) => accounting(w).topup),
+  [approvalFileDownload.path]: {
+    precondition: 'a top-up with its proof (funding detail) or an offline exchange with its proof submitted (exchange detail)',
+    sample: (w) => ({ body: { id: accounting(w).topup.id, fileId: accounting(w).topupProofFileId } }),
+    happy: async (w, _actor, grant) => {
+      if (grant === 'accounting:exchange-detail') {
+        const exchange = await w.newOfflineWithProof();
+        return { body: { id: exchange.id, fileId: exchange.fileId } };
+      }
+      const topup = await w.newTopup();
+      return { body: { id: topup.id, fileId: await w.proofOf(topup.id) } };
+    },
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => accounting(w).topup.id,
+        call: (w, id) => ({ body: { id, fileId: accounting(w).topupProofFileId } }),
+        answer: NOT_FOUND,
+      },
+      // CONDOR's own exchange naming ANDES-DEMO's proof: not one of its proofs, as a file nobody has.
+      {
+        field: 'fileId',
+        existing: (w) => accounting(w).topupProofFileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { id: w.condorObjects.offlineExchangeId, fileId } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  },
+  [topupCancel.path]: requestCancelEntry(
+    'a PROCESSING top-up',
+    (w) => w.newTopup(),
+    (w) => accounting(w).topup,
+    'CANCELED',
+  ),
+  [topupConfig.path]: {
+    sample: () => ({ body: { country: 'BR', mode: 'PAY_OUT' } }),
+  },
+  [topupFee.path]: {
+    sample: () => ({ body: { country: 'BR', mode: 'PAY_OUT', amount: 100_000 } }),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // accounting: withdrawals (transfer out; four eyes above the threshold)
+  // -------------------------------------------------------------------------------------------
+  [withdrawalPage.path]: requestPageEntry((w) => accounting(w).withdrawal, 'none'),
+  [withdrawalCreate.path]: {
+    precondition: 'a funded payout account; an amount below the approval threshold; a new request id',
+    sample: () => ({ body: withdrawalBody('BR') }),
+    succeeded: (data) => has(data, 'duplicate', false),
+  },
+  [withdrawalQuery.path]: requestQueryEntry((w) => accounting(w).withdrawal),
+  [withdrawalCancel.path]: requestCancelEntry(
+    'a PROCESSING withdrawal',
+    (w) => w.newWithdrawal(false),
+    (w) => accounting(w).withdrawal,
+    'CANCELED',
+  ),
+  [withdrawalConfig.path]: {
+    sample: () => ({ body: { country: 'BR', mode: 'PAY_OUT' } }),
+  },
+  [withdrawalFee.path]: {
+    sample: () => ({ body: { country: 'BR', mode: 'PAY_OUT', amount: 100_000 } }),
+  },
+  [withdrawalThresholdUpdate.path]: {
+    precondition: 'CL (no other entry uses its threshold): set to CLP 1,000,000.00',
+    sample: () => ({ body: { country: 'CL', approvalThreshold: 100_000_000 } }),
+    succeeded: (data) => has(data, 'approvalThreshold', 100_000_000),
+  },
+  [withdrawalApprove.path]: withdrawalDecisionEntry((data) => has(data, 'approvalState', 'APPROVED') && has(data, 'status', 'PROCESSING')),
+  [withdrawalRefuse.path]: withdrawalDecisionEntry((data) => has(data, 'approvalState', 'REFUSED') && has(data, 'status', 'REJECTED')),
+
+  // -------------------------------------------------------------------------------------------
+  // accounting: exchanges
+  // -------------------------------------------------------------------------------------------
+  [exchangePage.path]: requestPageEntry((w) => accounting(w).exchange, 'none'),
+  [exchangeCreate.path]: {
+    precondition: 'USD in the global account (a PAY_OUT exchange sells them); a new request id',
+    sample: () => ({ body: exchangeBody('BR', 'PAY_OUT') }),
+    succeeded: (data) => has(data, 'duplicate', false),
+  },
+  [exchangeQuery.path]: requestQueryEntry((w) => accounting(w).exchange),
+  [exchangeCancel.path]: requestCancelEntry(
+    'an exchange waiting for its rate',
+    (w) => w.newExchange('PAY_OUT'),
+    (w) => accounting(w).exchange,
+    'CANCELED',
+  ),
+  [exchangeConfig.path]: {
+    sample: () => ({ body: { country: 'BR', mode: 'PAY_IN' } }),
+  },
+  [exchangeAmount.path]: {
+    precondition: 'at the indicative rate (with `id`: at the request’s live quote)',
+    sample: () => ({ body: { country: 'BR', mode: 'PAY_OUT', side: 'SELL', amount: 20_000 } }),
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => accounting(w).exchange.id,
+        call: (_w, id) => ({ body: { country: 'MX', mode: 'PAY_OUT', side: 'SELL', amount: 20_000, id } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  },
+  [exchangeProofSubmit.path]: {
+    precondition: 'an OFFLINE exchange waiting for its proof (made by another user); a proof the caller uploaded',
+    sample: (w) => ({ body: proofSubmitBody(w.t, MISSING_ID, NO_FILE) }),
+    happy: async (w, actor) => ({
+      body: proofSubmitBody(w.t, (await w.newExchange('OFFLINE')).id, await w.uploadProof(actor.token)),
+    }),
+    succeeded: hasStatus('WAIT_EXCHANGE_RATE'),
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => accounting(w).offlineExchange.id,
+        call: (w, id) => ({ body: proofSubmitBody(w.t, Number(id), w.condorObjects.proofFileId) }),
+        answer: NOT_FOUND,
+      },
+      // CONDOR's own exchange waiting for its proof, with ANDES-DEMO's file.
+      proofFileRef((w, fileId) => ({ body: proofSubmitBody(w.t, w.condorObjects.offlineExchangeId, fileId) })),
+    ],
+  },
+  [contractConfirm.path]: {
+    precondition: 'an exchange with a live quote (made by another user); the quoted rate; USD in the global account',
+    sample: () => ({ body: { rate: QUOTED_RATE.BR }, params: { id: MISSING_ID } }),
+    happy: async (w) => {
+      const quoted = await w.newQuotedExchange();
+      return { body: { rate: quoted.rate }, params: { id: quoted.id } };
+    },
+    succeeded: hasStatus('PROCESSING'),
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => accounting(w).exchange.id,
+        call: (_w, id) => ({ body: { rate: QUOTED_RATE.MX }, params: { id } }),
+        answer: NOT_FOUND,
+      },
+    ],
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // accounting: sub-merchant transfers (Setting → Sub-merchant)
+  // -------------------------------------------------------------------------------------------
+  [subTransferPage.path]: requestPageEntry((w) => accounting(w).subTransfer, 'transfers'),
+  [subTransferCreate.path]: {
+    precondition: 'a funded payout account; a sub-merchant set up in the country; a new request id',
+    sample: (w) => ({ body: subTransferBody('BR', w.andes.subMerchantId) }),
+    succeeded: (data) => has(data, 'duplicate', false),
+    objects: [
+      {
+        field: 'subMerchantId',
+        existing: (w) => w.andes.subMerchantId,
+        call: (_w, id) => ({ body: subTransferBody('MX', Number(id)) }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+  },
+  [subTransferCalculate.path]: {
+    precondition: 'a sub-merchant set up in the country',
+    sample: (w) => ({ body: subTransferFigures('BR', w.andes.subMerchantId) }),
+    objects: [
+      {
+        field: 'subMerchantId',
+        existing: (w) => w.andes.subMerchantId,
+        call: (_w, id) => ({ body: subTransferFigures('MX', Number(id)) }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+  },
+  [subTransferQuery.path]: requestQueryEntry((w) => accounting(w).subTransfer),
+  [subTransferCancel.path]: requestCancelEntry(
+    'a PROCESSING transfer',
+    (w) => w.newSubTransfer(),
+    (w) => accounting(w).subTransfer,
+    'REJECTED',
+  ),
+
+  // -------------------------------------------------------------------------------------------
+  // accounting: the proof uploader (a top-up's proof or an offline exchange's)
+  // -------------------------------------------------------------------------------------------
+  [approvalFileUpload.path]: {
+    precondition: 'a form with a proof; either button admits the uploader (it serves both forms)',
+    anyGrantAdmitsEveryRequest: true,
+    sample: () => ({ body: {}, form: proofForm() }),
+    succeeded: (data) => typeof data === 'object' && data !== null && (Reflect.get(data, 'files') as unknown[] | undefined)?.length === 1,
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // risk: rules, templates and recommendations (the merchant's)
+  // -------------------------------------------------------------------------------------------
+  [ruleCounts.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    subMerchantUser: refusedToSub(() => ({ body: { country: 'BR' } })),
+  },
+  [ruleTemplates.path]: {
+    sample: () => ({ body: { type: 'BLOCK' } }),
+    subMerchantUser: refusedToSub(() => ({ body: { type: 'BLOCK' } })),
+  },
+  [ruleQuery.path]: {
+    sample: () => ({ body: { country: 'BR', type: 'BLOCK' } }),
+    subMerchantUser: refusedToSub(() => ({ body: { country: 'MX', type: 'MANUAL_REVIEW' } })),
+  },
+  [ruleAdd.path]: {
+    precondition: 'a new request id; the rule is added disabled (it decides nothing)',
+    sample: () => ({ body: { requestId: newClientRequestId(), ...blockRule('BR', 'authz-added-device') } }),
+    succeeded: (data) => has(data, 'version', 1),
+    subMerchantUser: refusedToSub(() => ({ body: { requestId: newClientRequestId(), ...blockRule('BR', 'authz-sub-device') } })),
+  },
+  [ruleUpdate.path]: {
+    precondition: 'a rule (added by the world’s admin) at the version the editor loaded, which becomes version 2',
+    sample: () => ({ body: ruleChange(MISSING_ID, 1, 'BR', 'authz-decoy-device') }),
+    happy: async (w) => {
+      const rule = await w.newRule();
+      return { body: ruleChange(rule.id, rule.version, 'BR', w.unique('changed-device')) };
+    },
+    succeeded: (data) => has(data, 'version', 2),
+    objects: [
+      {
+        field: 'id',
+        existing: (w) => risk(w).rule.id,
+        call: (_w, id) => ({ body: { ...ruleChange(id, 1, 'MX', 'condor-device'), type: 'MANUAL_REVIEW' } }),
+        answer: NOT_FOUND,
+      },
+    ],
+    subMerchantUser: refusedToSub(async (w) => {
+      const rule = await w.newRule();
+      return { body: ruleChange(rule.id, rule.version, 'BR', 'authz-sub-device') };
+    }),
+  },
+  [ruleDelete.path]: {
+    precondition: 'a rule (added by the world’s admin) at the version the caller saw, which is deleted',
+    sample: () => ({ body: { id: MISSING_ID, version: 1 } }),
+    happy: async (w) => {
+      const rule = await w.newRule();
+      return { body: { id: rule.id, version: rule.version } };
+    },
+    objects: [{ field: 'id', existing: (w) => risk(w).rule.id, call: (_w, id) => ({ body: { id, version: 1 } }), answer: NOT_FOUND }],
+    subMerchantUser: refusedToSub(async (w) => {
+      const rule = await w.newRule();
+      return { body: { id: rule.id, version: rule.version } };
+    }),
+  },
+  [ruleHistory.path]: {
+    sample: (w) => ({ body: { id: risk(w).rule.id } }),
+    objects: [{ field: 'id', existing: (w) => risk(w).rule.id, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+    subMerchantUser: refusedToSub((w) => ({ body: { id: risk(w).rule.id } })),
+  },
+  [ruleRecommendations.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    subMerchantUser: refusedToSub(() => ({ body: { country: 'BR' } })),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // risk: retro performance (replays; the merchant's)
+  // -------------------------------------------------------------------------------------------
+  [replayStart.path]: {
+    precondition: 'a draft rule (a job is queued; no worker runs it here)',
+    sample: () => ({ body: draftReplay('BR') }),
+    objects: [
+      {
+        field: 'ruleId',
+        existing: (w) => risk(w).rule.id,
+        call: (_w, id) => ({ body: { country: 'MX', days: 30, ruleId: id } }),
+        answer: NOT_FOUND,
+      },
+    ],
+    subMerchantUser: refusedToSub((w) => ({ body: { country: 'MX', days: 30, ruleId: risk(w).rule.id } })),
+  },
+  [replayQuery.path]: {
+    sample: (w) => ({ body: { id: risk(w).replayId } }),
+    objects: [{ field: 'id', existing: (w) => risk(w).replayId, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+    subMerchantUser: refusedToSub((w) => ({ body: { id: risk(w).replayId } })),
+  },
+  [replayPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      { field: 'ruleId', existing: (w) => risk(w).rule.id, call: (_w, id) => ({ body: { country: 'MX', ruleId: id } }), answer: 'filter' },
+    ],
+    subMerchantUser: refusedToSub((w) => ({ body: { country: 'MX', ruleId: risk(w).rule.id } })),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // risk: case management (the merchant's)
+  // -------------------------------------------------------------------------------------------
+  [reviewPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      {
+        field: 'keyword',
+        existing: (w) => risk(w).review.transactionId,
+        call: (w, id) => ({
+          body: { country: 'MX', keyword: id === risk(w).review.transactionId ? risk(w).review.uniqueId : `missing-${id}` },
+        }),
+        answer: 'filter',
+      },
+    ],
+    subMerchantUser: refusedToSub(() => ({ body: { country: 'MX' } })),
+  },
+  [reviewDecide.path]: {
+    precondition: 'a pay-in waiting in case management (a BR pay-in from the review device), which is approved',
+    sample: () => ({ body: { transactionId: MISSING_ID, decision: 'APPROVE' } }),
+    happy: async (w) => ({ body: { transactionId: (await w.newReview()).transactionId, decision: 'APPROVE', note: 'Known customer' } }),
+    succeeded: (data) => has(Reflect.get(data as object, 'review'), 'status', 'APPROVED'),
+    objects: [
+      {
+        field: 'transactionId',
+        existing: (w) => risk(w).review.transactionId,
+        call: (_w, id) => ({ body: { transactionId: id, decision: 'REJECT' } }),
+        answer: NOT_FOUND,
+      },
+    ],
+    subMerchantUser: refusedToSub(async (w) => ({ body: { transactionId: (await w.newReview()).transactionId, decision: 'APPROVE' } })),
+  },
+
+  // -------------------------------------------------------------------------------------------
+  // risk: performance (the caller's scope: a sub-merchant user sees their sub-merchant's pay-ins)
+  // -------------------------------------------------------------------------------------------
+  [performanceRing.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [performanceDaily.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [performanceWeekly.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [performanceMonthly.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+
+  // -------------------------------------------------------------------------------------------
+  // revenue assurance (docs/decisions/0031; the caller's scope: a sub-merchant user sees their holder's)
+  // -------------------------------------------------------------------------------------------
+  [volumeSuccessCurve.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [approvalTrendDaily.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [approvalTrendWeekly.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [approvalTrendMonthly.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [approvalFunnel.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [failReasonRanking.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+  [tokenizationStatistics.path]: { sample: chartPeriod, subMerchantUser: seenBySub(chartPeriod) },
+
+  // -------------------------------------------------------------------------------------------
+  // risk: chargeback defence (a sub-merchant user sees their sub-merchant's, and only sees them)
+  // -------------------------------------------------------------------------------------------
+  [chargebackSummary.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    subMerchantUser: seenBySub(() => ({ body: { country: 'BR' } })),
+  },
+  [chargebackPage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      {
+        field: 'keyword',
+        existing: (w) => risk(w).chargeback.id,
+        call: (w, id) => ({
+          body: { country: 'MX', keyword: id === risk(w).chargeback.id ? risk(w).chargeback.uniqueId : `missing-${id}` },
+        }),
+        answer: 'filter',
+      },
+    ],
+    subMerchantUser: seenBySub(() => ({ body: { country: 'BR' } })),
+  },
+  [chargebackQuery.path]: {
+    sample: (w) => ({ body: { id: risk(w).chargeback.id } }),
+    objects: [
+      chargebackRef(
+        (w) => risk(w).chargeback.id,
+        (_w, id) => ({ body: { id } }),
+      ),
+    ],
+    subMerchantUser: seenBySub(
+      (w) => ({ body: { id: risk(w).subOpen.id } }),
+      chargebackRef(
+        (w) => risk(w).defended.id,
+        (_w, id) => ({ body: { id } }),
+      ),
+    ),
+  },
+  [chargebackDefense.path]: {
+    precondition: 'an open chargeback (reported by the platform) and an appendix the caller uploaded; it is then UNDER_DEFENSE',
+    sample: () => ({ body: { id: MISSING_ID, description: DEFENCE, fileIds: [NO_FILE] } }),
+    happy: async (w, actor) => ({
+      body: { id: (await w.newChargeback()).id, description: DEFENCE, fileIds: [await w.uploadAppendix(actor.token)] },
+    }),
+    succeeded: statusIs('UNDER_DEFENSE'),
+    objects: [
+      chargebackRef(
+        (w) => risk(w).chargeback.id,
+        (w, id) => ({ body: { id, description: DEFENCE, fileIds: [w.condorObjects.appendixFileId] } }),
+      ),
+      // CONDOR's own open chargeback with ANDES-DEMO's appendix: not one it uploaded, as a file nobody has.
+      {
+        field: 'fileIds',
+        existing: (w) => risk(w).appendixFileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { id: w.condorObjects.chargebackId, description: DEFENCE, fileIds: [fileId] } }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+    subMerchantUser: refusedToSub((w) => ({ body: { id: risk(w).subOpen.id, description: DEFENCE, fileIds: [risk(w).appendixFileId] } })),
+  },
+  [chargebackAccept.path]: {
+    precondition: 'an open chargeback (reported by the platform), which ends DEFENSE_LOST',
+    sample: () => ({ body: { id: MISSING_ID } }),
+    happy: async (w) => ({ body: { id: (await w.newChargeback()).id } }),
+    succeeded: statusIs('DEFENSE_LOST'),
+    objects: [
+      chargebackRef(
+        (w) => risk(w).chargeback.id,
+        (_w, id) => ({ body: { id } }),
+      ),
+    ],
+    subMerchantUser: refusedToSub((w) => ({ body: { id: risk(w).subOpen.id } })),
+  },
+  [chargebackAppendixUpload.path]: {
+    precondition: 'a form with an appendix',
+    sample: () => ({ body: {}, form: appendixForm() }),
+    succeeded: (data) => typeof data === 'object' && data !== null && (Reflect.get(data, 'files') as unknown[] | undefined)?.length === 1,
+    subMerchantUser: refusedToSub(() => ({ body: {}, form: appendixForm() })),
+  },
+  [chargebackAppendixDownload.path]: {
+    precondition: 'a defended chargeback with its appendix',
+    sample: (w) => ({ body: { id: risk(w).defended.id, fileId: risk(w).defended.fileId } }),
+    objects: [
+      chargebackRef(
+        (w) => risk(w).defended.id,
+        (w, id) => ({ body: { id, fileId: risk(w).defended.fileId } }),
+      ),
+      // CONDOR's own chargeback with ANDES-DEMO's appendix: not one of its appendices, as a file nobody has.
+      {
+        field: 'fileId',
+        existing: (w) => risk(w).defended.fileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { id: w.condorObjects.chargebackId, fileId } }),
+        answer: NOT_FOUND,
+      },
+    ],
+    subMerchantUser: seenBySub(
+      (w) => ({ body: { id: risk(w).subDefended.id, fileId: risk(w).subDefended.fileId } }),
+      chargebackRef(
+        (w) => risk(w).defended.id,
+        (w, id) => ({ body: { id, fileId: risk(w).defended.fileId } }),
+      ),
+    ),
+  },
+  // -------------------------------------------------------------------------------------------
+  // message center (docs/decisions/0030): a sub-merchant user sees their merchant's messages too
+  // -------------------------------------------------------------------------------------------
+  [announcementList.path]: { sample: () => ({ body: {} }), subMerchantUser: seenBySub(() => ({ body: {} })) },
+  [messageList.path]: { sample: () => ({ body: { read: 'UNREAD' } }), subMerchantUser: seenBySub(() => ({ body: {} })) },
+  [messageDetail.path]: {
+    sample: () => ({ body: { id: andesMessageId() } }),
+    objects: [{ field: 'id', existing: andesMessageId, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+    subMerchantUser: seenBySub(() => ({ body: { id: andesMessageId() } })),
+  },
+  [markAnnouncementsRead.path]: { sample: () => ({ body: { ids: [1] } }), subMerchantUser: seenBySub(() => ({ body: { ids: [1] } })) },
+  [markAllRead.path]: { sample: () => ({ body: {} }), subMerchantUser: seenBySub(() => ({ body: {} })) },
+  // -------------------------------------------------------------------------------------------
+  // support cases (docs/decisions/0029)
+  // -------------------------------------------------------------------------------------------
+  [casePage.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    objects: [
+      {
+        field: 'keyword',
+        existing: (w) => sup(w).mxCase.id,
+        call: (w, id) => ({ body: { country: 'MX', keyword: id === sup(w).mxCase.id ? sup(w).mxCase.caseNo : `missing-${id}` } }),
+        answer: 'filter',
+      },
+    ],
+    subMerchantUser: seenBySub(() => ({ body: { country: 'BR' } })),
+  },
+  [caseStatistics.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    subMerchantUser: seenBySub(() => ({ body: { country: 'BR' } })),
+  },
+  [caseFileUpload.path]: {
+    precondition: 'a form with a file',
+    sample: () => ({ body: {}, form: caseFileForm() }),
+    anyGrantAdmitsEveryRequest: true,
+    succeeded: (data) => typeof data === 'object' && data !== null && (Reflect.get(data, 'files') as unknown[] | undefined)?.length === 1,
+    subMerchantUser: seenBySub(() => ({ body: {}, form: caseFileForm() })),
+  },
+  [caseFileDownload.path]: {
+    precondition: 'a case with an appendix',
+    sample: (w) => ({ body: { id: sup(w).mxCase.id, fileId: sup(w).mxCase.fileId } }),
+    anyGrantAdmitsEveryRequest: true,
+    objects: [
+      caseRef((w, id) => ({ body: { id, fileId: sup(w).mxCase.fileId } })),
+      // CONDOR's own case with ANDES-DEMO's file: not one of its files, as a file nobody has.
+      {
+        field: 'fileId',
+        existing: (w) => sup(w).mxCase.fileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { id: w.condorObjects.support.caseId, fileId } }),
+        answer: NOT_FOUND,
+      },
+    ],
+    subMerchantUser: {
+      allowed: async (w) => {
+        const c = await subCase(w);
+        return { body: { id: c.id, fileId: c.fileId } };
+      },
+      merchantOnly: caseRef((w, id) => ({ body: { id, fileId: sup(w).mxCase.fileId } })),
+    },
+  },
+  [caseFileDownloadUrl.path]: {
+    precondition: 'a case with an appendix',
+    sample: (w) => ({ body: { id: sup(w).mxCase.id, fileId: sup(w).mxCase.fileId } }),
+    anyGrantAdmitsEveryRequest: true,
+    objects: [
+      caseRef((w, id) => ({ body: { id, fileId: sup(w).mxCase.fileId } })),
+      {
+        field: 'fileId',
+        existing: (w) => sup(w).mxCase.fileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { id: w.condorObjects.support.caseId, fileId } }),
+        answer: NOT_FOUND,
+      },
+    ],
+    subMerchantUser: {
+      allowed: async (w) => {
+        const c = await subCase(w);
+        return { body: { id: c.id, fileId: c.fileId } };
+      },
+      merchantOnly: caseRef((w, id) => ({ body: { id, fileId: sup(w).mxCase.fileId } })),
+    },
+  },
+  [caseSave.path]: {
+    precondition: 'a fresh idempotency key each time',
+    sample: () => ({ body: newCaseBody('BR') }),
+    succeeded: (data) => has(data, 'outcome', 'CREATED'),
+    objects: [
+      // CONDOR opening its own MX case with ANDES-DEMO's uploaded file: not one it uploaded, as a file nobody has.
+      {
+        field: 'fileIds',
+        existing: (w) => sup(w).freeFileId,
+        missing: NO_FILE,
+        call: (_w, fileId) => ({ body: newCaseBody('MX', [String(fileId)]) }),
+        answer: CHOICE_REFUSED,
+      },
+      // CONDOR opening an MX case about ANDES-DEMO's pay-in by its E2E id: a case about nothing of its own, as for an E2E id nobody has.
+      {
+        field: 'e2eId',
+        existing: (w) => sup(w).e2eTransaction.id,
+        call: (w, id) => ({
+          body: { ...newCaseBody('MX'), e2eId: id === sup(w).e2eTransaction.id ? sup(w).e2eTransaction.e2eId : MISSING_E2E_ID },
+        }),
+        answer: 'filter',
+        judgedBy: (data) => Reflect.get(Reflect.get(data as object, 'case') as object, 'transactionUniqueId'),
+      },
+    ],
+    subMerchantUser: seenBySub(() => ({ body: newCaseBody('BR') })),
+  },
+  [caseEdit.path]: {
+    precondition: 'an open case (opened by the world’s admin), edited at version 1',
+    sample: () => ({ body: caseEditBody(MISSING_ID, 1) }),
+    happy: async (w) => ({ body: caseEditBody((await newCase(w.t, w.admin.token, 'MX')).id, 1) }),
+    succeeded: (data) => has(data, 'version', 2),
+    objects: [
+      caseRef((w, id) => ({ body: caseEditBody(id, sup(w).mxCase.version) })),
+      // CONDOR's own case with ANDES-DEMO's uploaded file: not one it uploaded, as a file nobody has (nothing changes).
+      {
+        field: 'fileIds',
+        existing: (w) => sup(w).freeFileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { ...caseEditBody(w.condorObjects.support.caseId, 1), fileIds: [fileId] } }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+    subMerchantUser: {
+      allowed: async (w) => ({ body: caseEditBody((await newSubCase(w)).id, 1) }),
+      merchantOnly: merchantCase(
+        (w) => sup(w).editCase,
+        (id, version) => ({ body: caseEditBody(id, version) }),
+      ),
+    },
+  },
+  [caseDetail.path]: {
+    sample: (w) => ({ body: { id: sup(w).mxCase.id } }),
+    anyGrantAdmitsEveryRequest: true,
+    objects: [caseRef((_w, id) => ({ body: { id } }))],
+    subMerchantUser: {
+      allowed: async (w) => ({ body: { id: (await subCase(w)).id } }),
+      merchantOnly: caseRef((_w, id) => ({ body: { id } })),
+    },
+  },
+  [caseReplyPage.path]: {
+    sample: (w) => ({ body: { id: sup(w).mxCase.id } }),
+    anyGrantAdmitsEveryRequest: true,
+    objects: [caseRef((_w, id) => ({ body: { id } }))],
+    subMerchantUser: {
+      allowed: async (w) => ({ body: { id: (await subCase(w)).id } }),
+      merchantOnly: caseRef((_w, id) => ({ body: { id } })),
+    },
+  },
+  [caseReplySave.path]: {
+    precondition: 'an open case',
+    sample: () => ({ body: replyBody(MISSING_ID) }),
+    happy: async (w) => ({ body: replyBody((await newCase(w.t, w.admin.token)).id) }),
+    anyGrantAdmitsEveryRequest: true,
+    objects: [
+      caseRef((_w, id) => ({ body: replyBody(id) })),
+      {
+        field: 'fileIds',
+        existing: (w) => sup(w).freeFileId,
+        missing: NO_FILE,
+        call: (w, fileId) => ({ body: { ...replyBody(w.condorObjects.support.caseId), fileIds: [fileId] } }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+    subMerchantUser: {
+      allowed: async (w) => ({ body: replyBody((await newSubCase(w)).id) }),
+      merchantOnly: merchantCase(
+        (w) => sup(w).replyCase,
+        (id) => ({ body: replyBody(id) }),
+      ),
+    },
+  },
+  [caseClose.path]: {
+    precondition: 'an open case (opened by the world’s admin), which ends CLOSED',
+    sample: () => ({ body: actionBody(MISSING_ID, 1) }),
+    happy: async (w) => ({ body: actionBody((await newCase(w.t, w.admin.token)).id, 1) }),
+    succeeded: statusIs('CLOSED'),
+    objects: [caseRef((w, id) => ({ body: actionBody(id, sup(w).mxCase.version) }))],
+    subMerchantUser: {
+      allowed: async (w) => ({ body: actionBody((await newSubCase(w)).id, 1) }),
+      merchantOnly: merchantCase(
+        (w) => sup(w).closeCase,
+        (id, version) => ({ body: actionBody(id, version) }),
+      ),
+    },
+  },
+  [caseReopen.path]: {
+    precondition: 'a case closed within the reopen window, which goes back to PROCESSING',
+    sample: () => ({ body: actionBody(MISSING_ID, 2) }),
+    happy: async (w) => {
+      const c = await newClosedCase(w.t, w.admin.token);
+      return { body: actionBody(c.id, c.version) };
+    },
+    succeeded: statusIs('PROCESSING'),
+    objects: [caseRef((w, id) => ({ body: actionBody(id, sup(w).mxCase.version) }))],
+    subMerchantUser: {
+      allowed: async (w) => {
+        const c = await newClosedCase(w.t, (await w.subMerchantExactly(['support:case:create', 'support:case:close'])).token);
+        return { body: actionBody(c.id, c.version) };
+      },
+      merchantOnly: merchantCase(
+        (w) => sup(w).reopenCase,
+        (id, version) => ({ body: actionBody(id, version) }),
+      ),
+    },
+  },
 };

@@ -8,8 +8,8 @@ import { ALL_ENDPOINTS } from '@andes/contract/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { multipartBody } from '../multipart.ts';
-import { type Call, COVERAGE_TABLE, type Entry, type ObjectRef } from './coverage-table.ts';
-import { type Actor, MISSING_ID, unrelatedPermission, World } from './world.ts';
+import { type Call, COVERAGE_TABLE, type Entry, type ObjectRef, type SubMerchantRule } from './coverage-table.ts';
+import { type Actor, everyCodeBut, MISSING_ID, unrelatedPermission, World } from './world.ts';
 
 /**
  * Authorization proven for every endpoint (issue 3, item 7). The cases are generated from the
@@ -17,9 +17,12 @@ import { type Actor, MISSING_ID, unrelatedPermission, World } from './world.ts';
  *   1 anonymous → 401
  *   2 a session past its idle timeout, and one past its absolute lifetime → 200030
  *   3 a user disabled after signing in → 200030, and the session ends
- *   4 a role without the permission (only `home`, or for Home's calls another page) → 200003; SIGNED_IN calls: allowed
+ *   4 a role without the permission (only `home`, or for Home's calls another page; and every code that implies
+ *     none of the endpoint's, e.g. a button's menu with its sibling buttons) → 200003; SIGNED_IN calls: allowed
  *   5 CONDOR's admin naming an object of ANDES-DEMO that exists → the answer of a missing id
  *   6 a holder of the permission (ANDES-DEMO's super admin, and a role granting exactly it) → 200
+ *   7 where the entry says so, a user of the sub-merchant ANDES-DEMO-BR holding the permission → 200003
+ *     (the merchant's own calls), or 200 within the sub-merchant, the merchant's own objects answered as missing ones
  * Public calls answer without a token; the reset-link calls take only a reset link's token.
  * Every test name starts with its case number; the coverage test's name states the count.
  */
@@ -216,7 +219,9 @@ function sessionCases(endpoint: Endpoint, entry: Entry): Case[] {
 function objectCase(endpoint: Endpoint, ref: ObjectRef): Case {
   if (ref.answer === 'filter') {
     return {
-      name: `5 · CONDOR admin filtering by an existing ANDES-DEMO ${ref.field} → the answer of a missing one`,
+      name: ref.inert
+        ? `5 · CONDOR admin filtering by an existing ANDES-DEMO ${ref.field} → the answer of a missing one (a filter that picks nothing out here)`
+        : `5 · CONDOR admin filtering by an existing ANDES-DEMO ${ref.field} → the answer of a missing one`,
       run: async () => {
         const existing = ref.existing(w);
         // A call answering a one-time download URL is judged by the file the URL gives.
@@ -229,11 +234,13 @@ function objectCase(endpoint: Endpoint, ref: ObjectRef): Case {
           const disposition = res.headers['content-disposition'];
           return { ...a, data: null, file: res.body, disposition: typeof disposition === 'string' ? disposition : null };
         };
-        // The id does pick something out in ANDES-DEMO…
+        // The id does pick something out in ANDES-DEMO (an inert filter: nothing, for anyone)…
         const mine = await answer(ref.call(w, existing), w.admin.token);
         const mineMissing = await answer(ref.call(w, ref.missing ?? MISSING_ID), w.admin.token);
         expect(mine.status).toBe(200);
-        expect(seen(mine)).not.toEqual(seen(mineMissing));
+        expect(AUTHORIZATION_REFUSALS).not.toContain(mine.code);
+        if (ref.inert) expect(seen(mine)).toEqual(seen(mineMissing));
+        else expect(seen(mine)).not.toEqual(seen(mineMissing));
         // …but CONDOR's admin gets what a missing id gets.
         const foreign = await answer(ref.call(w, existing), w.condor.token);
         const missing = await answer(ref.call(w, ref.missing ?? MISSING_ID), w.condor.token);
@@ -245,19 +252,78 @@ function objectCase(endpoint: Endpoint, ref: ObjectRef): Case {
   }
   const code = ref.answer.refused;
   return {
-    name: `5 · CONDOR admin naming an existing ANDES-DEMO ${ref.field} → ${code}, exactly as a missing one`,
+    name: ref.namesTheId
+      ? `5 · CONDOR admin naming an existing ANDES-DEMO ${ref.field} → ${code}, exactly as a missing one but for the id named`
+      : `5 · CONDOR admin naming an existing ANDES-DEMO ${ref.field} → ${code}, exactly as a missing one`,
     run: async () => {
-      const foreign = await send(endpoint, ref.call(w, ref.existing(w)), w.condor.token);
-      const missing = await send(endpoint, ref.call(w, ref.missing ?? MISSING_ID), w.condor.token);
+      const existing = ref.existing(w);
+      const missingId = ref.missing ?? MISSING_ID;
+      const foreign = await send(endpoint, ref.call(w, existing), w.condor.token);
+      const missing = await send(endpoint, ref.call(w, missingId), w.condor.token);
       expectRefused(foreign, code);
       expectRefused(missing, code);
-      expect(seen(foreign)).toEqual(seen(missing));
+      if (ref.namesTheId) {
+        // The message names the id sent, and nothing else tells the two apart.
+        expect(foreign.msg).toContain(String(existing));
+        const masked = (a: Answer, id: number | string) => ({ ...seen(a), msg: a.msg?.replaceAll(String(id), '{id}') ?? null });
+        expect(masked(foreign, existing)).toEqual(masked(missing, missingId));
+      } else {
+        expect(seen(foreign)).toEqual(seen(missing));
+      }
       // A validation refusal must be about the id itself, not about something else in the request.
       if (code === ResultCode.VALIDATION_FAILED) {
         expect(ValidationErrorData.parse(foreign.data).issues.map((i) => i.path)).toEqual([ref.field]);
       }
     },
   };
+}
+
+/** Case 7: a user of ANDES-DEMO-BR holding exactly `grant` (the merchant's own objects answered as missing ones). */
+function subMerchantCases(endpoint: Endpoint, entry: Entry, rule: SubMerchantRule, grants: readonly PermissionCode[]): Case[] {
+  const subUser = (grant: PermissionCode) => w.subMerchantExactly([grant]);
+  if ('refused' in rule) {
+    return grants.map(
+      (grant): Case => ({
+        name: `7 · a sub-merchant user holding ${grant} → 200003 (the merchant's own call)`,
+        run: async () => {
+          const caller = await subUser(grant);
+          expectRefused(await send(endpoint, await rule.refused(w), caller.token), ResultCode.FORBIDDEN);
+        },
+      }),
+    );
+  }
+  const cases = grants.map(
+    (grant): Case => ({
+      name: `7 · a sub-merchant user holding ${grant} → 200 (within the sub-merchant)`,
+      run: async () => {
+        const caller = await subUser(grant);
+        expectAllowed(endpoint, entry, await send(endpoint, await rule.allowed(w), caller.token));
+      },
+    }),
+  );
+  const ref = rule.merchantOnly;
+  const [first] = grants;
+  if (!ref || first === undefined) return cases;
+  if (ref.answer === 'filter') throw new Error(`${endpoint.path}: a sub-merchant user's merchantOnly object is named, not filtered by`);
+  const code = ref.answer.refused;
+  return [
+    ...cases,
+    {
+      name: `7 · a sub-merchant user naming the merchant's own ${ref.field} → ${code}, exactly as a missing one`,
+      run: async () => {
+        const existing = ref.existing(w);
+        // The merchant's users do get it…
+        expectAllowed(endpoint, entry, await send(endpoint, ref.call(w, existing), w.admin.token));
+        // …the sub-merchant's user gets what a missing id gets.
+        const caller = await subUser(first);
+        const foreign = await send(endpoint, ref.call(w, existing), caller.token);
+        const missing = await send(endpoint, ref.call(w, ref.missing ?? MISSING_ID), caller.token);
+        expectRefused(foreign, code);
+        expectRefused(missing, code);
+        expect(seen(foreign)).toEqual(seen(missing));
+      },
+    },
+  ];
 }
 
 function signedInCases(endpoint: Endpoint, entry: Entry): Case[] {
@@ -293,6 +359,12 @@ function permissionCases(endpoint: Endpoint, entry: Entry): Case[] {
       name: `4 · a role holding only ${unrelatedPermission(grants)} → 200003`,
       run: async () => expectRefused(await send(endpoint, entry.sample(w), (await w.unrelatedTo(grants)).token), ResultCode.FORBIDDEN),
     },
+    {
+      name: `4 · a role holding every code that implies none of ${grants.join(', ')} → 200003`,
+      run: async () => {
+        expectRefused(await send(endpoint, entry.sample(w), (await w.exactly(everyCodeBut(grants))).token), ResultCode.FORBIDDEN);
+      },
+    },
     // Several codes admit the route; the request then needs one of them: holding another is not enough
     // (unless any one of them admits every request of the endpoint).
     ...(grants.length > 1 && !entry.anyGrantAdmitsEveryRequest
@@ -323,6 +395,7 @@ function permissionCases(endpoint: Endpoint, entry: Entry): Case[] {
         },
       }),
     ),
+    ...(entry.subMerchantUser ? subMerchantCases(endpoint, entry, entry.subMerchantUser, grants) : []),
   ];
 }
 

@@ -1,25 +1,44 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  exchangeCreate,
+  exchangeProofSubmit,
+  subTransferCreate,
+  topupCreate,
+  withdrawalCreate,
+} from '@andes/contract/accounting/endpoints';
+import type { AccountingRequestDetail } from '@andes/contract/accounting/schemas';
 import { login } from '@andes/contract/auth/endpoints';
 import { type LoginResponse, USER_TYPES } from '@andes/contract/auth/schemas';
+import type { Country } from '@andes/contract/common/countries';
+import { ResultCode } from '@andes/contract/common/envelope';
 import { RECORD_ID_MAX } from '@andes/contract/common/fields';
 import { parseIpEntry } from '@andes/contract/common/ip';
-import { closePermissions, PERMISSIONS, type PermissionCode } from '@andes/contract/permissions/registry';
+import { closePermissions, PERMISSION_CODES, PERMISSIONS, type PermissionCode } from '@andes/contract/permissions/registry';
+import type { PlatformEventInput, TransactionCreatedData } from '@andes/contract/platform/schemas';
+import { chargebackDefense, replayStart, ruleAdd } from '@andes/contract/risk/endpoints';
+import type { ReplayStarted, RiskRule } from '@andes/contract/risk/schemas';
 import { eq } from 'drizzle-orm';
 import { HOUR_MS, MINUTE_MS } from '../../src/clock.ts';
+import { accountingRequests } from '../../src/db/schema/accounting.ts';
 import { sessions, sessionTokens } from '../../src/db/schema/auth.ts';
 import { downloadTasks } from '../../src/db/schema/download-tasks.ts';
 import { ipTrustlistEntries } from '../../src/db/schema/ip-trustlist.ts';
 import { merchants } from '../../src/db/schema/merchants.ts';
 import { passwordResetLinks } from '../../src/db/schema/password.ts';
 import { rolePermissions, roles, userRoles, users } from '../../src/db/schema/users.ts';
+import { upsertApprovalThreshold } from '../../src/modules/accounting/accounting.repository.ts';
+import { resolveConfig } from '../../src/modules/accounting/accounting.service.ts';
 import { hashSessionToken } from '../../src/modules/auth/tokens.ts';
 import type { MfaActor } from '../../src/modules/mfa/mfa.service.ts';
 import { base32Decode, hotp, timeStepOf } from '../../src/modules/mfa/totp.ts';
 import { hashResetLinkToken, ResetLinks } from '../../src/modules/password/reset-links.ts';
+import { chargeBack, settledPayin, uploadAppendix } from '../chargeback/support.ts';
+import { created, expectApplied, uploadProof } from '../fixtures/accounting.ts';
 import { createPayout, fundPayoutAccount, type PayoutActor, payoutUser, speiPayout } from '../fixtures/payouts.ts';
 import { createTestApp, DEMO, envelope, post, type TestApp } from '../helper.ts';
-import { EventFactory } from '../ledger/support.ts';
+import { EventFactory, sendEvent, transactionRow } from '../ledger/support.ts';
 import { createTransactionsOfEachKind, type TransactionIds } from '../routes/transaction-fixtures.ts';
+import { type AndesSupport, andesSupport, type CondorSupport, condorSupport } from './support-objects.ts';
 
 /**
  * The people and objects the authorization test works with, on one app and database. Fixture users,
@@ -50,6 +69,14 @@ export function unrelatedPermission(grants: readonly string[]): PermissionCode {
   return page.code;
 }
 
+/**
+ * Every code that, with its ancestors and dependencies, holds none of `grants`: the most a role may
+ * hold without being admitted (for a button, the rest of its menu, the menu and its sibling buttons).
+ */
+export function everyCodeBut(grants: readonly string[]): PermissionCode[] {
+  return PERMISSION_CODES.filter((code) => ![...closePermissions([code])].some((c) => grants.includes(c)));
+}
+
 /** A signed-in user. */
 export interface Actor {
   id: number;
@@ -67,6 +94,8 @@ export interface FixtureUser {
 export interface UserSpec {
   superAdmin?: boolean;
   roleIds?: readonly number[];
+  /** A user of this sub-merchant of the merchant (a sub-merchant user), not a merchant user. */
+  subMerchantId?: number;
 }
 
 /** Objects that refused calls name: never used by a call that is allowed, so a wrongly allowed one shows at once. */
@@ -94,12 +123,82 @@ export interface AndesObjects {
   downloadTaskId: string;
   /** A PENDING MX payout (and its batch) created by `payoutCreator`. */
   payout: { id: number; batchId: number };
+  /** Accounting requests in MX (a country CONDOR has), made by the accounting creator through the API. */
+  accounting: AndesAccounting;
+  /** Risk rules, a replay, a review and chargebacks (docs/decisions/0028). */
+  risk: AndesRisk;
+  /** Support cases (docs/decisions/0029). */
+  support: AndesSupport;
+}
+
+/** An accounting request: its id and its number (TU…, WD…, EX…, ST…). */
+export interface RequestRef {
+  id: number;
+  requestNo: string;
+}
+
+/** ANDES-DEMO's accounting requests in MX, one of each kind and state the calls act on. */
+export interface AndesAccounting {
+  /** A PROCESSING top-up. */
+  topup: RequestRef;
+  /** The file id of the top-up's proof of transfer. */
+  topupProofFileId: string;
+  /** A PROCESSING withdrawal above the approval threshold, waiting for a second person. */
+  withdrawal: RequestRef;
+  /** A PAY_OUT exchange with a live quote (WAIT_CONFIRM_CONTRACT). */
+  exchange: RequestRef;
+  /** An OFFLINE exchange waiting for its proof (WAIT_PROOF). */
+  offlineExchange: RequestRef;
+  /** A PROCESSING transfer to the sub-merchant ANDES-DEMO-BR (set up in BR and MX). */
+  subTransfer: RequestRef;
+  /** A proof of transfer the accounting creator uploaded, named by no request. */
+  proofFileId: string;
+}
+
+/** A chargeback: its id and its own unique id (the CHARGE_BACK transaction's). */
+export interface ChargebackRef {
+  id: number;
+  uniqueId: string;
+}
+
+/**
+ * ANDES-DEMO's risk objects (docs/decisions/0028), made through the real calls and platform events:
+ * in MX (a country CONDOR has, for the filters CONDOR's admin sends) unless said otherwise; and
+ * ANDES-DEMO-BR's chargebacks in BR, for its sub-merchant users.
+ */
+export interface AndesRisk {
+  /** An enabled MANUAL_REVIEW rule of MX (on a device), at version 1. */
+  rule: { id: number; version: number };
+  /** A replay of the rule (PENDING: no worker runs here). */
+  replayId: number;
+  /** An MX pay-in the rule sent to case management (PENDING). */
+  review: { transactionId: number; uniqueId: string };
+  /** An open MX chargeback (CHARGE_BACK) of the merchant itself (no sub-merchant). */
+  chargeback: ChargebackRef;
+  /** A BR chargeback of the merchant itself (beside ANDES-DEMO-BR's), defended with one appendix. */
+  defended: ChargebackRef & { fileId: string };
+  /** An appendix the world's admin uploaded, named by no defence. */
+  appendixFileId: string;
+  /** ANDES-DEMO-BR's open BR chargeback. */
+  subOpen: ChargebackRef;
+  /** ANDES-DEMO-BR's BR chargeback, defended (by the merchant) with one appendix. */
+  subDefended: ChargebackRef & { fileId: string };
 }
 
 /** CONDOR's own objects, so CONDOR's admin can build requests that only the foreign id makes fail. */
 export interface CondorObjects {
   roleId: number;
   userId: number;
+  /** CONDOR's own open MX chargeback. */
+  chargebackId: number;
+  /** An appendix CONDOR's admin uploaded, named by no defence. */
+  appendixFileId: string;
+  /** CONDOR's own OFFLINE exchange in MX, waiting for its proof. */
+  offlineExchangeId: number;
+  /** A proof of transfer CONDOR's admin uploaded, named by no request. */
+  proofFileId: string;
+  /** CONDOR's own support case and an uploaded file (docs/decisions/0029). */
+  support: CondorSupport;
 }
 
 /** An id no row has (the largest a record id may be), for the answer about a missing object. */
@@ -141,6 +240,249 @@ export async function newAuthzPayout(t: TestApp, creator: PayoutActor): Promise<
   return { id: res.data.payout.id, batchId: res.data.payout.batchId };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Accounting requests (docs/decisions/0027)
+// ---------------------------------------------------------------------------------------------
+
+/** The buttons of the user who makes the accounting requests that the happy paths act on. */
+export const ACCOUNTING_CREATOR_CODES: readonly PermissionCode[] = [
+  'accounting:funding:add',
+  'accounting:withdrawal:add',
+  'accounting:exchange:add',
+  'setting:sub-merchant:add',
+];
+/** ANDES-DEMO's withdrawal approval threshold in BR and MX (local cents): above it a second person approves. */
+export const APPROVAL_THRESHOLD = 1_000_000;
+/** A withdrawal needing no approval, and one needing it (local cents of BR or MX, within both countries' limits). */
+export const WITHDRAWAL_AMOUNT = 100_000;
+export const APPROVAL_AMOUNT = 1_500_000;
+/** The rate the provider quotes per country (local per 1 USD). */
+export const QUOTED_RATE: Readonly<Partial<Record<Country, string>>> = { BR: '5.4', MX: '17.5' };
+/** How long a fixture quote stays valid (the provider may quote for at most an hour). */
+const QUOTE_VALID_MS = 50 * MINUTE_MS;
+
+/** The request id a screen makes once per submission (8 to 64 of A-Z a-z 0-9 _ -). */
+export const newClientRequestId = () => `authz-${randomUUID()}`;
+const hourBefore = (t: TestApp) => new Date(t.clock().getTime() - HOUR_MS).toISOString();
+
+/** A top-up of 1,000.00 (BRL or MXN, within both merchants' limits) announced with `proofFileId`. */
+export const topupBody = (t: TestApp, country: Country, proofFileId: string) => ({
+  requestId: newClientRequestId(),
+  country,
+  mode: 'PAY_OUT',
+  amount: 100_000,
+  remittingBank: 'Banco Authz',
+  transferTime: hourBefore(t),
+  proofFileIds: [proofFileId],
+});
+/** A withdrawal from the payout account. */
+export const withdrawalBody = (country: Country, amount = WITHDRAWAL_AMOUNT) => ({
+  requestId: newClientRequestId(),
+  country,
+  mode: 'PAY_OUT',
+  amount,
+  beneficiaryAccount: { holderName: 'Andes Demo Store', bankName: 'Banco Authz', accountNumber: '0099-887766-1' },
+});
+/** An exchange selling USD 200.00 (PAY_OUT: from the global account; OFFLINE: wired outside Andes). */
+export const exchangeBody = (country: Country, mode: 'PAY_OUT' | 'OFFLINE') => ({
+  requestId: newClientRequestId(),
+  country,
+  mode,
+  side: 'SELL',
+  amount: 20_000,
+});
+/** A transfer of 100.00 of the payout account to the sub-merchant. */
+export const subTransferBody = (country: Country, subMerchantId: number) => ({
+  requestId: newClientRequestId(),
+  country,
+  target: 'SUB',
+  subMerchantId,
+  accountType: 'PAY_OUT',
+  amount: 10_000,
+});
+/** An offline exchange's proof of the wire. */
+export const proofSubmitBody = (t: TestApp, id: number, proofFileId: string) => ({
+  id,
+  remittingBank: 'Banco Authz',
+  transferTime: hourBefore(t),
+  proofFileIds: [proofFileId],
+});
+
+/** Creates a request through its call as `token`; answers its id and number. */
+async function createRequest(
+  t: TestApp,
+  path: string,
+  token: string,
+  body: unknown,
+): Promise<RequestRef & { request: AccountingRequestDetail }> {
+  const request = await created(t, path, token, body);
+  return { id: request.id, requestNo: request.requestNo, request };
+}
+
+/** The provider quotes `rate` for ANDES-DEMO's exchange, valid for 50 minutes of the test clock. */
+async function quoteExchange(t: TestApp, requestNo: string, rate: string): Promise<void> {
+  const now = t.clock().getTime();
+  const event = {
+    eventId: `authz-quote-${randomUUID()}`,
+    occurredAt: new Date(now).toISOString(),
+    type: 'request.rate_quoted',
+    merchantCode: 'ANDES-DEMO',
+    data: { requestNo, rate, expiresAt: new Date(now + QUOTE_VALID_MS).toISOString() },
+  } as PlatformEventInput;
+  expectApplied(await sendEvent(t.app, event));
+}
+
+/** The makers of ANDES-DEMO's accounting requests (a user who is never the actor of a happy path). */
+class AccountingRequests {
+  constructor(
+    private readonly t: TestApp,
+    readonly creator: PayoutActor,
+    private readonly subMerchantId: number,
+  ) {}
+
+  upload(token = this.creator.token): Promise<string> {
+    return uploadProof(this.t, token, 'authz-proof.png');
+  }
+
+  /** The file id of a request's first proof of transfer. */
+  async proofOf(id: number): Promise<string> {
+    const [row] = await this.t.db
+      .select({ proofFiles: accountingRequests.proofFiles })
+      .from(accountingRequests)
+      .where(eq(accountingRequests.id, id));
+    const fileId = row?.proofFiles[0]?.fileId;
+    if (fileId === undefined) throw new Error(`request ${id} has no proof`);
+    return fileId;
+  }
+
+  /** An OFFLINE exchange in `country` whose proof was submitted (waiting for its rate), and its proof's file id. */
+  async offlineWithProof(country: Country): Promise<RequestRef & { fileId: string }> {
+    const made = await this.exchange(country, 'OFFLINE');
+    const fileId = await this.upload();
+    const res = envelope(
+      await post(
+        this.t.app,
+        exchangeProofSubmit.path,
+        { id: made.id, remittingBank: 'Bank of America', transferTime: this.t.clock().toISOString(), proofFileIds: [fileId] },
+        { token: this.creator.token },
+      ),
+    );
+    if (res.code !== ResultCode.OK) throw new Error(`proof submit: ${res.code} ${res.msg}`);
+    return { ...made, fileId };
+  }
+
+  async topup(country: Country): Promise<RequestRef> {
+    return createRequest(this.t, topupCreate.path, this.creator.token, topupBody(this.t, country, await this.upload()));
+  }
+
+  async withdrawal(country: Country, needsApproval: boolean): Promise<RequestRef> {
+    const amount = needsApproval ? APPROVAL_AMOUNT : WITHDRAWAL_AMOUNT;
+    const made = await createRequest(this.t, withdrawalCreate.path, this.creator.token, withdrawalBody(country, amount));
+    const expected = needsApproval ? 'PENDING' : 'NONE';
+    if (made.request.approvalState !== expected)
+      throw new Error(`withdrawal ${made.requestNo}: approval ${made.request.approvalState}, not ${expected}`);
+    return made;
+  }
+
+  exchange(country: Country, mode: 'PAY_OUT' | 'OFFLINE'): Promise<RequestRef> {
+    return createRequest(this.t, exchangeCreate.path, this.creator.token, exchangeBody(country, mode));
+  }
+
+  /** A PAY_OUT exchange the provider has quoted (WAIT_CONFIRM_CONTRACT); with the rate to confirm. */
+  async quoted(country: Country): Promise<RequestRef & { rate: string }> {
+    const rate = QUOTED_RATE[country];
+    if (rate === undefined) throw new Error(`no fixture rate for ${country}`);
+    const made = await this.exchange(country, 'PAY_OUT');
+    await quoteExchange(this.t, made.requestNo, rate);
+    return { ...made, rate };
+  }
+
+  subTransfer(country: Country): Promise<RequestRef> {
+    return createRequest(this.t, subTransferCreate.path, this.creator.token, subTransferBody(country, this.subMerchantId));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Risk (docs/decisions/0028)
+// ---------------------------------------------------------------------------------------------
+
+/** The device an enabled MANUAL_REVIEW rule of ANDES-DEMO watches, per country: a pay-in from it waits in case management. */
+export const REVIEW_DEVICE: Readonly<Partial<Record<Country, string>>> = { BR: 'authz-review-br', MX: 'authz-review-mx' };
+const LOCAL: Readonly<Partial<Record<Country, Pick<TransactionCreatedData, 'currency' | 'productType'>>>> = {
+  BR: { currency: 'BRL', productType: 'PIX' },
+  MX: { currency: 'MXN', productType: 'SPEI' },
+};
+
+/** A rule's fields for a list rule of `type` on devices (the rule add's body without its request id). */
+export const deviceRule = (country: Country, type: 'BLOCK' | 'MANUAL_REVIEW', values: readonly string[], enabled = false) => ({
+  country,
+  type,
+  template: 'DEVICE_LIST',
+  enabled,
+  values: [...values],
+});
+
+/** Makes risk objects through the real calls (as the world's admin) and platform events. */
+class RiskObjects {
+  constructor(
+    private readonly t: TestApp,
+    private readonly events: EventFactory,
+    private readonly adminToken: string,
+  ) {}
+
+  private async call<T>(path: string, body: unknown, token = this.adminToken): Promise<T> {
+    const res = envelope<T>(await post(this.t.app, path, body, { token }));
+    if (res.code !== ResultCode.OK) throw new Error(`${path}: ${res.code} ${res.msg}`);
+    return res.data;
+  }
+
+  /** A rule of ANDES-DEMO added through the call (disabled unless the fields say otherwise). */
+  async rule(fields: ReturnType<typeof deviceRule>): Promise<{ id: number; version: number }> {
+    const rule = await this.call<RiskRule>(ruleAdd.path, { requestId: newClientRequestId(), ...fields });
+    return { id: rule.id, version: rule.version };
+  }
+
+  /** A replay of a saved rule over the last 30 days. */
+  async replay(country: Country, ruleId: number): Promise<number> {
+    return (await this.call<ReplayStarted>(replayStart.path, { country, days: 30, ruleId })).id;
+  }
+
+  /** A pay-in of ANDES-DEMO from the country's review device: the MANUAL_REVIEW rule sends it to case management. */
+  async review(country: Country): Promise<{ transactionId: number; uniqueId: string }> {
+    const uniqueId = this.events.uniqueId('review');
+    const event = this.events.created({ uniqueId, country, ...LOCAL[country], risk: { deviceId: REVIEW_DEVICE[country] } });
+    const ack = await sendEvent(this.t.app, event);
+    if (ack.code !== ResultCode.OK) throw new Error(`review pay-in: ${ack.code} ${ack.msg}`);
+    if (ack.data.risk?.decision !== 'REVIEW')
+      throw new Error(`pay-in ${uniqueId} was not sent to review: ${JSON.stringify(ack.data.risk)}`);
+    const row = await transactionRow(this.t.db, uniqueId);
+    if (!row) throw new Error(`no transaction ${uniqueId}`);
+    return { transactionId: row.id, uniqueId };
+  }
+
+  /** An open chargeback of a settled card pay-in (of ANDES-DEMO unless said otherwise). */
+  async chargeback(country: Country, options: { merchantCode?: string; subMerchantCode?: string } = {}): Promise<ChargebackRef> {
+    const payin = await settledPayin(this.t, this.events, { country, brand: 'VISA', ...options });
+    const row = await chargeBack(this.t, this.events, payin, {
+      amount: 1_000,
+      ...(options.merchantCode ? { merchantCode: options.merchantCode } : {}),
+    });
+    return { id: row.id, uniqueId: row.uniqueId };
+  }
+
+  /** An appendix uploaded by the holder of `token`. */
+  upload(token = this.adminToken): Promise<string> {
+    return uploadAppendix(this.t, token, 'authz-appendix.png');
+  }
+
+  /** A chargeback defended with one appendix (by the holder of `token`): its appendix's file id. */
+  async defend(id: number, token = this.adminToken): Promise<string> {
+    const fileId = await this.upload(token);
+    await this.call(chargebackDefense.path, { id, description: 'Authz defence', fileIds: [fileId] }, token);
+    return fileId;
+  }
+}
+
 /** Inserts a user with the given password hash (and roles). */
 async function insertUser(t: TestApp, passwordHash: string, username: string, merchantId: number, spec: UserSpec): Promise<FixtureUser> {
   const now = t.clock();
@@ -148,11 +490,12 @@ async function insertUser(t: TestApp, passwordHash: string, username: string, me
     .insert(users)
     .values({
       merchantId,
+      subMerchantId: spec.subMerchantId ?? null,
       username,
       displayName: `Authz ${username}`,
       email: `${username}@authz.test`,
       passwordHash,
-      userType: USER_TYPES.MERCHANT,
+      userType: spec.subMerchantId === undefined ? USER_TYPES.MERCHANT : USER_TYPES.SUB_MERCHANT,
       superAdmin: spec.superAdmin ?? false,
       state: 1,
       mustChangePassword: false,
@@ -236,10 +579,14 @@ export class World {
     readonly homeOnly: Actor,
     /** Creates the payouts that the approval calls' happy paths decide (four eyes: never the approver). */
     readonly payoutCreator: PayoutActor,
+    /** Makes the accounting requests the happy paths act on (never the actor: four eyes on withdrawals). */
+    private readonly requests: AccountingRequests,
     /** Sessions of a super admin past the idle timeout and past the absolute lifetime. */
     readonly expired: { idle: string; absolute: string },
     /** A super admin of ANDES-DEMO whom the disabled-user case disables after each sign-in. */
     private readonly disabledUser: FixtureUser,
+    /** Makes the risk objects the happy paths act on (as the world's admin). */
+    private readonly riskObjects: RiskObjects,
   ) {}
 
   static async create(): Promise<World> {
@@ -268,7 +615,7 @@ export class World {
     const andesRoleId = await role(andes, TARGET_ROLE_CODES);
     const andesUser = await user('andes', { roleIds: [andesRoleId] });
     const condorRoleId = await role(condor, ['home']);
-    const condorObjects: CondorObjects = { roleId: condorRoleId, userId: (await user('condor', { roleIds: [condorRoleId] }, condor)).id };
+    const condorUserId = (await user('condor', { roleIds: [condorRoleId] }, condor)).id;
     const homeUser = await user('home', { roleIds: [homeRoleId] });
     const expiredUser = await user('expired', { superAdmin: true });
     const disabledUser = await user('disabled', { superAdmin: true });
@@ -307,6 +654,66 @@ export class World {
     const payoutCreator = await payoutUser(t, 'authz.payout.creator', ['payment:payout', 'payment:payout:create']);
     const fixturePayout = await newAuthzPayout(t, payoutCreator);
 
+    // Accounting (docs/decisions/0027): ANDES-DEMO's BR payout account and global account funded for
+    // the happy paths (MX's is above); withdrawals above APPROVAL_THRESHOLD need a second person in
+    // BR and MX; a creator who makes the requests the happy paths act on, and one of each kind in MX.
+    const accountingEvents = new EventFactory('authz-accounting', t.clock());
+    await fundPayoutAccount(t, accountingEvents, 'BR', 100_000_000);
+    expectApplied(await sendEvent(t.app, accountingEvents.toppedUp(10_000_000)));
+    for (const country of ['BR', 'MX'] as const) {
+      const config = await resolveConfig(t.db, andes, country, 'WITHDRAWAL');
+      await upsertApprovalThreshold(t.db, {
+        ...config,
+        merchantId: andes,
+        country,
+        approvalThreshold: APPROVAL_THRESHOLD,
+        updatedAt: t.clock(),
+      });
+    }
+    const subMerchantId = merchantId('ANDES-DEMO-BR');
+    const requests = new AccountingRequests(t, await payoutUser(t, 'authz.accounting.creator', ACCOUNTING_CREATOR_CODES), subMerchantId);
+    const quoted = await requests.quoted('MX');
+    const topup = await requests.topup('MX');
+    const accounting: AndesAccounting = {
+      topup,
+      topupProofFileId: await requests.proofOf(topup.id),
+      withdrawal: await requests.withdrawal('MX', true),
+      exchange: { id: quoted.id, requestNo: quoted.requestNo },
+      offlineExchange: await requests.exchange('MX', 'OFFLINE'),
+      subTransfer: await requests.subTransfer('MX'),
+      proofFileId: await requests.upload(),
+    };
+    const transactionIds = await createTransactionsOfEachKind(t);
+
+    // Risk (docs/decisions/0028): an enabled MANUAL_REVIEW rule per country on a device (its pay-ins
+    // wait in case management), a replay, a review and chargebacks in MX (a country CONDOR has), and
+    // ANDES-DEMO-BR's chargebacks in BR for its sub-merchant users. Events start a day ago.
+    const riskObjects = new RiskObjects(t, new EventFactory('authz-risk', new Date(t.clock().getTime() - 86_400_000)), adminToken);
+    await riskObjects.rule(deviceRule('BR', 'MANUAL_REVIEW', [REVIEW_DEVICE.BR as string], true));
+    const rule = await riskObjects.rule(deviceRule('MX', 'MANUAL_REVIEW', [REVIEW_DEVICE.MX as string], true));
+    const defended = await riskObjects.chargeback('BR');
+    const subDefended = await riskObjects.chargeback('BR', { subMerchantCode: 'ANDES-DEMO-BR' });
+    const risk: AndesRisk = {
+      rule,
+      replayId: await riskObjects.replay('MX', rule.id),
+      review: await riskObjects.review('MX'),
+      chargeback: await riskObjects.chargeback('MX'),
+      defended: { ...defended, fileId: await riskObjects.defend(defended.id) },
+      appendixFileId: await riskObjects.upload(),
+      subOpen: await riskObjects.chargeback('BR', { subMerchantCode: 'ANDES-DEMO-BR' }),
+      subDefended: { ...subDefended, fileId: await riskObjects.defend(subDefended.id) },
+    };
+
+    const condorObjects: CondorObjects = {
+      roleId: condorRoleId,
+      userId: condorUserId,
+      offlineExchangeId: (await createRequest(t, exchangeCreate.path, condorToken, exchangeBody('MX', 'OFFLINE'))).id,
+      proofFileId: await uploadProof(t, condorToken, 'condor-proof.png'),
+      chargebackId: (await riskObjects.chargeback('MX', { merchantCode: 'CONDOR' })).id,
+      appendixFileId: await riskObjects.upload(condorToken),
+      support: await condorSupport(t, condorToken),
+    };
+
     return new World(
       t,
       serial,
@@ -320,19 +727,24 @@ export class World {
         userId: andesUser.id,
         roleId: andesRoleId,
         entryId: await insertEntry(t, andes, serial.address()),
-        subMerchantId: merchantId('ANDES-DEMO-BR'),
+        subMerchantId,
         adminId,
-        transactionIds: await createTransactionsOfEachKind(t),
+        transactionIds,
         downloadTaskId: await insertDownloadTask(t, andes, adminId, 'COMPLETE'),
         payout: fixturePayout,
+        accounting,
+        risk,
+        support: await andesSupport(t, adminToken),
       },
       condorObjects,
       { id: adminId, username: DEMO.admin.username, password: DEMO.admin.password, token: adminToken },
       { id: await idOf(DEMO.condor.username), username: DEMO.condor.username, password: DEMO.condor.password, token: condorToken },
       { ...homeUser, password: FIXTURE_PASSWORD, token: homeToken },
       payoutCreator,
+      requests,
       { idle, absolute },
       disabledUser,
+      riskObjects,
     );
   }
 
@@ -374,6 +786,92 @@ export class World {
   /** An entry of ANDES-DEMO's API trust list. */
   newEntry(): Promise<number> {
     return insertEntry(this.t, this.merchantIds.andes, this.serial.address());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Accounting requests (new ones in BR, made by the accounting creator: never the actor)
+  // -------------------------------------------------------------------------------------------
+
+  /** The user who makes the requests below. */
+  get accountingCreator(): PayoutActor {
+    return this.requests.creator;
+  }
+
+  /** A proof of transfer uploaded by the holder of `token` (a later call names it by its file id). */
+  uploadProof(token: string): Promise<string> {
+    return this.requests.upload(token);
+  }
+
+  /** A request's first proof's file id. */
+  proofOf(id: number): Promise<string> {
+    return this.requests.proofOf(id);
+  }
+
+  /** A new OFFLINE exchange in BR with its proof submitted, and the proof's file id. */
+  newOfflineWithProof(): Promise<RequestRef & { fileId: string }> {
+    return this.requests.offlineWithProof('BR');
+  }
+
+  /** A new PROCESSING top-up in BR. */
+  newTopup(): Promise<RequestRef> {
+    return this.requests.topup('BR');
+  }
+
+  /** A new PROCESSING withdrawal in BR: waiting for a second person's approval, or not. */
+  newWithdrawal(needsApproval: boolean): Promise<RequestRef> {
+    return this.requests.withdrawal('BR', needsApproval);
+  }
+
+  /** A new exchange in BR: PAY_OUT waits for the provider's rate, OFFLINE for the proof of the wire. */
+  newExchange(mode: 'PAY_OUT' | 'OFFLINE'): Promise<RequestRef> {
+    return this.requests.exchange('BR', mode);
+  }
+
+  /** A new PAY_OUT exchange in BR with a live quote, and the quoted rate. */
+  newQuotedExchange(): Promise<RequestRef & { rate: string }> {
+    return this.requests.quoted('BR');
+  }
+
+  /** A new PROCESSING transfer in BR to ANDES-DEMO-BR. */
+  newSubTransfer(): Promise<RequestRef> {
+    return this.requests.subTransfer('BR');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Risk (new objects of ANDES-DEMO in BR, made by the world's admin: never the actor)
+  // -------------------------------------------------------------------------------------------
+
+  /** A new rule of ANDES-DEMO (disabled: it decides nothing), at version 1. */
+  newRule(country: Country = 'BR'): Promise<{ id: number; version: number }> {
+    return this.riskObjects.rule(deviceRule(country, 'BLOCK', [this.unique('device')]));
+  }
+
+  /** A new BR pay-in waiting in case management. */
+  newReview(): Promise<{ transactionId: number; uniqueId: string }> {
+    return this.riskObjects.review('BR');
+  }
+
+  /** A new open BR chargeback of ANDES-DEMO itself. */
+  newChargeback(): Promise<ChargebackRef> {
+    return this.riskObjects.chargeback('BR');
+  }
+
+  /** A defence appendix uploaded by the holder of `token`. */
+  uploadAppendix(token: string): Promise<string> {
+    return this.riskObjects.upload(token);
+  }
+
+  /** The signed-in user of ANDES-DEMO-BR (a sub-merchant user) holding a role granting exactly `codes`: one per code list. */
+  subMerchantExactly(codes: readonly PermissionCode[]): Promise<Actor> {
+    const key = `sub:${[...codes].sort().join(',')}`;
+    const known = this.exactActors.get(key);
+    if (known) return known;
+    const actor = (async () => {
+      const roleId = await this.newRole(codes);
+      return this.signIn(await this.newUser('sub', { roleIds: [roleId], subMerchantId: this.andes.subMerchantId }));
+    })();
+    this.exactActors.set(key, actor);
+    return actor;
   }
 
   /** Signs a fixture user in. */

@@ -1,5 +1,5 @@
 import { ResultCode } from '@andes/contract/common/envelope';
-import type { PlatformEventInput } from '@andes/contract/platform/schemas';
+import type { EventAck, PlatformEventInput } from '@andes/contract/platform/schemas';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -280,7 +280,7 @@ test('after every step of random event sequences the ledger balances, buckets eq
     fc.asyncProperty(scenario, async (s) => {
       runs += 1;
       const run = runs;
-      const seen = new Map<string, { outcome: string }>();
+      const seen = new Map<string, { outcome: string; answer: EventAck }>();
       let virtualNow = START.getTime() + run * 30 * 24 * HOUR;
       for (const group of planOf(s, run)) {
         if (group.length > 1) concurrentBatches += 1;
@@ -312,12 +312,12 @@ test('after every step of random event sequences the ledger balances, buckets eq
             continue;
           }
           if (wasSeen && wasSeen.outcome !== 'PARKED') {
-            // A repeat of an answered id: the same outcome, flagged duplicate.
-            expect(res.data).toEqual({ eventId: step.event.eventId, outcome: wasSeen.outcome, duplicate: true });
+            // A repeat of an answered id: the same answer (a pay-in's risk decision included), flagged duplicate.
+            expect(res.data).toEqual({ ...wasSeen.answer, duplicate: true });
           } else {
             onlyRepeats = false;
           }
-          seen.set(step.event.eventId, { outcome: res.data.outcome });
+          seen.set(step.event.eventId, { outcome: res.data.outcome, answer: res.data });
         }
         if (onlyRepeats) expect(await postingCount(t.db)).toBe(postingsBefore);
         expect(await checkLedger(t.db)).toEqual([]);

@@ -76,7 +76,13 @@ describe('pay-ins', () => {
       description: 'Two tickets',
     });
     const before = await postingCount(t.db);
-    expect(await ok(created)).toEqual({ eventId: created.eventId, outcome: 'APPLIED', duplicate: false });
+    // A pay-in's acknowledgement carries its risk decision: no rule of the merchant's, so ALLOW.
+    expect(await ok(created)).toEqual({
+      eventId: created.eventId,
+      outcome: 'APPLIED',
+      duplicate: false,
+      risk: expect.objectContaining({ decision: 'ALLOW', finalDecision: 'ALLOW', rules: [], rulesEvaluated: 0, review: null }),
+    });
     const row = await transactionRow(t.db, uniqueId);
     expect(row).toMatchObject({
       transactionType: 'PAY_IN',
@@ -473,7 +479,12 @@ describe('idempotency and ordering', () => {
     const balances = await allBalances(t.db);
     const stats = await dailyStatsAndRecount(t.db);
     expect(await ok(settled)).toEqual({ eventId: settled.eventId, outcome: 'APPLIED', duplicate: true });
-    expect(await ok(created)).toEqual({ eventId: created.eventId, outcome: 'APPLIED', duplicate: true });
+    expect(await ok(created)).toEqual({
+      eventId: created.eventId,
+      outcome: 'APPLIED',
+      duplicate: true,
+      risk: expect.objectContaining({ decision: 'ALLOW', rules: [] }),
+    });
     expect(await postingCount(t.db)).toBe(postings);
     expect(await allBalances(t.db)).toEqual(balances);
     expect(await dailyStatsAndRecount(t.db)).toEqual(stats);

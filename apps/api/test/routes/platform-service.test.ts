@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { currentUserInfo } from '@andes/contract/auth/endpoints';
 import type { Endpoint } from '@andes/contract/common/define-endpoint';
 import { ResultCode } from '@andes/contract/common/envelope';
-import { ingestEvent } from '@andes/contract/platform/endpoints';
+import { ingestEvent, publishMessage, readRiskDecision } from '@andes/contract/platform/endpoints';
 import { INTERNAL_ENDPOINTS } from '@andes/contract/registry';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -15,9 +15,15 @@ import { platformTokenFile, setUpPlatformToken, tokenHashOf } from '../../src/mo
 import { createTestApp, type TestApp } from '../helper.ts';
 import { callInternal, EventFactory, PLATFORM_TOKEN, withPlatformToken } from '../ledger/support.ts';
 
+/** A pay-in the platform reported, whose risk decision the decision read answers. */
+const DECIDED_PAYIN = 'svc-decided-payin-1';
+
 /** A valid request body per internal endpoint: accepted (200) with the right token. */
 function validBody(endpoint: Endpoint, f: EventFactory): unknown {
   if (endpoint === ingestEvent) return f.toppedUp(1_000);
+  if (endpoint === readRiskDecision) return { merchantCode: 'ANDES-DEMO', uniqueId: DECIDED_PAYIN };
+  if (endpoint === publishMessage)
+    return { messageKey: 'svc-notice-1', kind: 'MESSAGE', merchantCode: 'ANDES-DEMO', title: 'Maintenance', content: 'Tonight.' };
   return { limit: 5, leaseSeconds: 30 };
 }
 
@@ -25,6 +31,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ captureLogs: 'trace' });
   await withPlatformToken(t.db);
+  const created = await callInternal(t.app, ingestEvent.path, new EventFactory('svc-payin').created({ uniqueId: DECIDED_PAYIN }));
+  expect(created.code, created.msg).toBe(ResultCode.OK);
 });
 afterAll(async () => t?.close());
 

@@ -294,7 +294,8 @@ describe('demo files', () => {
     try {
       const result = await seedDemoHistory(t2.db, { transactions: 3000, now: NOW, seed: 'attach-history' });
       expect(result.attachments).toBeGreaterThan(0);
-      expect(await t2.db.select({ n: count() }).from(storedFiles)).toEqual([{ n: result.attachments }]);
+      // Stored files: the transactions' attachments, and the evidence of the chargebacks defended in the history.
+      expect(await t2.db.select({ n: count() }).from(storedFiles)).toEqual([{ n: result.attachments + (result.risk?.evidenceFiles ?? 0) }]);
       const rows = (
         (await t2.db.execute(
           sql`select id, unique_id as "uniqueId", transaction_type as "type", product_type as "productType", attachments

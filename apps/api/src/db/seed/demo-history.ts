@@ -5,6 +5,7 @@ import pg from 'pg';
 import { sniffContentType } from '../../modules/files/content-type.ts';
 import { newFileId, sha256Hex } from '../../modules/files/files.service.ts';
 import { globalAccountNo, localAccountNo } from '../../modules/ledger/account-numbers.ts';
+import { REVENUE_STATS_FROM_TRANSACTIONS_SQL } from '../../modules/ledger/funnel.ts';
 import { demoAttachmentsOf, hasDemoAttachments } from '../../simulator/attachments.ts';
 import { type BookAccount, type BookIds, type BookMerchant, HistoryBook, type TxRow } from '../../simulator/history-book.ts';
 import { type HistoryPlan, planHistory } from '../../simulator/history-plan.ts';
@@ -12,6 +13,7 @@ import type { PlannedEvent } from '../../simulator/lifecycle.ts';
 import { DEFAULT_TARGETS, type SimTarget } from '../../simulator/merchants.ts';
 import type { Db } from '../client.ts';
 import type { Attachment } from '../schema/transactions.ts';
+import { chargebackOutcomeEvents, type DemoRiskPlan, planDemoRisk, type RiskSeedResult, writeDemoRisk } from './demo-risk.ts';
 
 /**
  * The demo history: about six months of transactions for the demo merchants, made by the same
@@ -87,6 +89,8 @@ export interface DemoHistoryResult {
   rejectedPayouts: number;
   /** Files attached to transactions (transfer receipts, payout invoices and remittance advices). */
   attachments: number;
+  /** The risk demo (demo-risk.ts): rules, pay-in signals, decisions, chargebacks. */
+  risk?: RiskSeedResult;
   /** Time spent planning (model + posting rules) and writing, in ms. */
   planMs: number;
   writeMs: number;
@@ -100,7 +104,7 @@ type Value = string | number | boolean | null | undefined | object;
 interface Column {
   name: string;
   /** PostgreSQL type (for the array parameters of the PostgreSQL path). */
-  type: 'bigint' | 'integer' | 'smallint' | 'text' | 'timestamptz' | 'jsonb';
+  type: 'bigint' | 'integer' | 'smallint' | 'text' | 'timestamptz' | 'jsonb' | 'boolean';
 }
 
 interface BulkSession {
@@ -266,6 +270,8 @@ const TRANSACTION_COLUMNS = [
   col('available_at', 'timestamptz'),
   col('status_at', 'timestamptz'),
   col('updated_at', 'timestamptz'),
+  col('funnel_stage', 'smallint'),
+  col('authorised_at', 'timestamptz'),
 ] as const;
 
 const ENTRY_COLUMNS = [
@@ -319,7 +325,14 @@ const MOVEMENT_COLUMNS = [
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Tables the history loads in bulk. */
-const LOADED_TABLES = ['transactions', 'ledger_entries', 'ledger_postings', 'pending_releases', 'global_movements'] as const;
+const LOADED_TABLES = [
+  'transactions',
+  'ledger_entries',
+  'ledger_postings',
+  'pending_releases',
+  'global_movements',
+  'risk_signals',
+] as const;
 
 /** A quoted SQL identifier. */
 function quoteIdent(name: string): string {
@@ -541,13 +554,17 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
 
     // Plan and post in memory, in time order; releases fall due in between.
     const book = new HistoryBook(accounts, merchants, firstIds);
+    let riskPlan: DemoRiskPlan | null = null;
     {
       const prepared = options.prepared;
       const plan =
         prepared && prepared.now === now && prepared.key === planKey(options.transactions, seed, days, usable)
           ? prepared.plan
           : planHistory({ transactions: options.transactions, now, seed, days, targets: usable });
-      const events: PlannedEvent[] = plan.funding;
+      // The merchant's risk rules decided the last day and a half of pay-ins, and the platform
+      // followed them; defended chargebacks were decided by the networks (demo-risk.ts).
+      riskPlan = planDemoRisk(plan.plans, now);
+      const events: PlannedEvent[] = [...plan.funding, ...chargebackOutcomeEvents(plan.plans, now, riskPlan.forced)];
       for (const p of plan.plans) for (const e of p.events) if (e.at <= now) events.push(e);
       plan.plans.length = 0;
       events.sort((a, b) => a.at - b.at);
@@ -662,6 +679,8 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
         iso(t.availableAt),
         iso(t.statusAt),
         iso(t.updatedAt),
+        t.funnelStage,
+        iso(t.authorisedAt),
       ];
     });
     const entries = book.entries;
@@ -729,6 +748,19 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
           ]
         : [];
     });
+    const riskStarted = performance.now();
+    const risk = await writeDemoRisk(s, {
+      plan: riskPlan,
+      transactions: txs,
+      riskSignals: book.riskSignals,
+      chargebackCodes: book.chargebackCodes,
+      chargebackOutcomes: book.chargebackOutcomes,
+      now,
+      newFileId,
+      sha256Hex,
+      sniffContentType,
+    });
+    const riskMs = performance.now() - riskStarted;
     for (const k of keys) await s.query(`alter table ${quoteIdent(k.table)} add constraint ${quoteIdent(k.name)} ${k.def}`);
     for (const ix of indexes) await s.query(ix.def);
     if (kind === 'pglite') await s.query('set local session_replication_role = origin');
@@ -766,8 +798,10 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
          from transactions
         group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status`,
     );
+    // Revenue assurance's figures (docs/decisions/0031), the same GROUP BY the figures check proves.
+    await s.query(REVENUE_STATS_FROM_TRANSACTIONS_SQL);
     await s.query(
-      'analyze transactions, ledger_entries, ledger_postings, pending_releases, global_movements, daily_transaction_stats, accounts, statement_lines, account_daily_balances',
+      'analyze risk_signals, risk_decisions, chargebacks, transactions, ledger_entries, ledger_postings, pending_releases, global_movements, daily_transaction_stats, revenue_daily_stats, accounts, statement_lines, account_daily_balances',
     );
     const writeMs = performance.now() - writeStarted;
     const result: DemoHistoryResult = {
@@ -780,14 +814,16 @@ export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Prom
       refusedRefunds: book.counts.refusedRefunds,
       rejectedPayouts: book.counts.rejectedPayouts,
       attachments: files.rows.publicId.length,
+      risk,
       planMs: Math.round(planMs),
       writeMs: Math.round(writeMs),
       totalMs: Math.round(performance.now() - started),
     };
     options.log?.(
       `demo history: ${result.transactions} transactions, ${result.entries} ledger entries (${result.postings} postings), ` +
-        `${result.releases} releases, ${result.movements} global movements, ${result.attachments} attached files in ${(result.totalMs / 1000).toFixed(1)} s ` +
-        `(model and posting rules ${(result.planMs / 1000).toFixed(1)} s, writing ${(result.writeMs / 1000).toFixed(1)} s)`,
+        `${result.releases} releases, ${result.movements} global movements, ${result.attachments} attached files, ` +
+        `${risk.rules} risk rules, ${risk.decisions} risk decisions (${risk.pendingReviews} waiting for review), ${risk.chargebacks} chargebacks in ${(result.totalMs / 1000).toFixed(1)} s ` +
+        `(model and posting rules ${(result.planMs / 1000).toFixed(1)} s, writing ${(result.writeMs / 1000).toFixed(1)} s, of which risk ${(riskMs / 1000).toFixed(1)} s)`,
     );
     return result;
   });

@@ -5,6 +5,7 @@ import type { PasswordHasher } from '../../modules/auth/password-hasher.ts';
 import type { Db } from '../client.ts';
 import { merchantAreas, merchants } from '../schema/merchants.ts';
 import { rolePermissions, roles, userRoles, users } from '../schema/users.ts';
+import { seedDemoAccounting } from './demo-accounting.ts';
 import { seedDemoIpTrustlists } from './demo-ip-trustlist.ts';
 import { seedDemoMoney } from './demo-money.ts';
 
@@ -22,7 +23,11 @@ export const DEMO_SIGN_INS = {
     password: 'DemoFinance2026',
     description: 'role "Finance viewer" (transactions, finance, reports, global balance, download center), BR MX CO',
   },
-  payout: { username: 'demo.payout', password: 'DemoPayout2026', description: 'role "Payout operator" (payouts, payout funding), BR MX' },
+  payout: {
+    username: 'demo.payout',
+    password: 'DemoPayout2026',
+    description: 'role "Payout operator" (payouts, payout funding, withdrawals and their approval), BR MX',
+  },
   market: {
     username: 'demo.market',
     password: 'DemoMarket2026',
@@ -68,6 +73,13 @@ export const DEMO_ROLES = {
     'accounting:payout-funding',
     'accounting:funding-detail',
     'accounting:funding:add',
+    'accounting:funding:revoke',
+    // Withdrawals, and the second person's approval of one above the threshold (four eyes with demo.admin).
+    'accounting:withdrawal',
+    'accounting:withdraws-detail',
+    'accounting:withdrawal:add',
+    'accounting:withdrawal:revoke',
+    'accounting:withdrawal:approve',
   ],
   'Marketplace staff': ['home', 'transactions:payin', 'transactions:detail'],
 } as const satisfies Record<string, readonly PermissionCode[]>;
@@ -259,6 +271,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, now: Date = new D
     }
     await seedDemoIpTrustlists(tx, idOf('ANDES-DEMO'), now);
     await seedDemoMoney(tx, merchantIds, now);
+    await seedDemoAccounting(tx, merchantIds, now);
     return true;
   });
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import { defineJob, type JobDefinition } from '../../jobs/queue.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { renderMail } from '../../plugins/mail-templates.ts';
+import { postNotice } from '../message/notices.ts';
 import { exportFiguresQuery, type TransactionFilter } from '../transaction/transaction.repository.ts';
 import type { TransactionService } from '../transaction/transaction.service.ts';
 import { transactionExportCopySelect } from '../transaction/transaction-export.repository.ts';
@@ -173,6 +174,21 @@ async function mailCreator(deps: DownloadReportDeps, task: DownloadTaskRow, rows
   deps.mailer.dispatch(await deps.mailer.queue({ to: user.email, ...mail }));
 }
 
+/** The "report ready" notice to the task's creator (one per task: keyed by the task id). */
+async function postReportReady(tx: Db, task: DownloadTaskRow, rows: number, at: Date): Promise<void> {
+  await postNotice(tx, {
+    merchantId: task.merchantId,
+    userIds: [task.createdBy],
+    category: 'REPORT_READY',
+    key: `report-ready:${task.id}`,
+    title: `Your report ${task.fileName} is ready`,
+    content: `The file ${task.fileName} (${rows} rows) can be downloaded from the Download Center for ${DOWNLOAD_RETENTION_DAYS} days.`,
+    link: '/download-center',
+    params: { fileName: task.fileName, rows, days: DOWNLOAD_RETENTION_DAYS },
+    at,
+  });
+}
+
 /**
  * Writes a download task's file: claims the task, streams its rows into the blob store (the file
  * appears only complete: the store's put is atomic), then records the figures and the SHA-256 of
@@ -205,14 +221,19 @@ export function downloadReportJob(deps: DownloadReportDeps): JobDefinition<{ tas
         const { size } = await deps.blobs.put(key, report.body, { contentType: report.contentType });
         const figures = report.proof.figures();
         const finishedAt = deps.clock();
-        const completed = await completeTask(deps.db, task.id, {
-          rowsWritten: figures.rowCount,
-          written: figures,
-          sha256: report.proof.sha256(),
-          size,
-          blobKey: key,
-          finishedAt,
-          expiresAt: expiryOf(finishedAt),
+        // The creator's "report ready" notice (docs/decisions/0030) is posted with the completion, in its transaction.
+        const completed = await deps.db.transaction(async (tx) => {
+          const done = await completeTask(tx, task.id, {
+            rowsWritten: figures.rowCount,
+            written: figures,
+            sha256: report.proof.sha256(),
+            size,
+            blobKey: key,
+            finishedAt,
+            expiresAt: expiryOf(finishedAt),
+          });
+          if (done) await postReportReady(tx, task, figures.rowCount, finishedAt);
+          return done;
         });
         if (!completed) {
           await deps.blobs.delete(key);

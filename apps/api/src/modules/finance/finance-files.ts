@@ -30,6 +30,10 @@ const EVENT_LABELS = {
   PAYOUT_SETTLED: label('Payout settled', '代付结算'),
   GLOBAL_TOPUP: label('Global top-up', '全球账户充值'),
   GLOBAL_TRANSFER_OUT: label('Global transfer', '全球账户转出'),
+  TOPUP_CREDITED: label('Top-up credited', '充值入账'),
+  WITHDRAWAL_SETTLED: label('Withdrawal paid', '提现完成'),
+  EXCHANGE_SETTLED: label('Exchange settled', '换汇完成'),
+  SUB_TRANSFER_SETTLED: label('Sub-merchant transfer', '子商户划转'),
   ADJUSTMENT: label('Adjustment', '调整'),
 };
 

@@ -600,7 +600,9 @@ export async function channelLinesPerDay(
       category: l.category,
       item: l.item,
       amount: int8(sql`sum(${l.amount})`),
-      count: sql<number>`count(*)::int`,
+      // A won chargeback's reversal is a positive CHARGEBACK line (docs/decisions/0028): it moves
+      // money but is not one more chargeback, so only the lines that took money are counted there.
+      count: sql<number>`(count(*) filter (where ${l.category} <> 'CHARGEBACK' or ${l.amount} < 0))::int`,
     })
     .from(l)
     .innerJoin(t, eq(t.id, l.transactionId))

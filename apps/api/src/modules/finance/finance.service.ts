@@ -100,6 +100,13 @@ const CATEGORY_OF_KIND: Readonly<Record<string, StatementCategory>> = {
   PAYOUT_SETTLED: 'PAYOUT',
   GLOBAL_TRANSFER_OUT: 'FX',
   GLOBAL_TOPUP: 'TOPUP',
+  // Accounting requests (docs/decisions/0027).
+  TOPUP_CREDITED: 'TOPUP',
+  WITHDRAWAL_SETTLED: 'WITHDRAWAL',
+  EXCHANGE_SETTLED: 'FX',
+  SUB_TRANSFER_SETTLED: 'TRANSFER',
+  // A won chargeback's reversal is a (positive) CHARGEBACK line (docs/decisions/0028, migration 0017).
+  CHARGEBACK_REVERSED: 'CHARGEBACK',
 };
 
 /** The categories the transactions' own columns speak for. */

@@ -3,12 +3,13 @@ import type { CalendarDate } from '@andes/contract/common/dates';
 import type { TransactionType } from '@andes/contract/common/enums';
 import { HOME_SUCCESS_STATUSES } from '@andes/contract/home/constants';
 import type { Figures } from '@andes/contract/home/schemas';
-import { and, asc, between, count, eq, gte, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, pendingReleases } from '../../db/schema/ledger.ts';
-import { messageReads, messages } from '../../db/schema/messages.ts';
+import { messages } from '../../db/schema/messages.ts';
 import { dailyTransactionStats, merchantProducts, transactions } from '../../db/schema/transactions.ts';
 import type { Scope } from '../../http/auth-context.ts';
+import { readBy, visibleTo } from '../message/message.visibility.ts';
 
 /**
  * SQL of Home. Every function takes the caller's scope: a merchant user reads the merchant's rows
@@ -241,20 +242,10 @@ export async function countHeld(db: Db, scope: Scope, country: Country): Promise
 
 /** Messages published to the caller (to every merchant, or to theirs) up to `now` that they have not read. */
 export async function countUnread(db: Db, scope: Scope, userId: number, now: Date): Promise<number> {
+  // The message center's own visibility rule (docs/decisions/0030): the count equals its unread rows.
   const rows = await db
     .select({ n: count() })
     .from(messages)
-    .where(
-      and(
-        or(isNull(messages.merchantId), eq(messages.merchantId, scope.merchantId)),
-        lte(messages.publishedAt, now),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(messageReads)
-            .where(and(eq(messageReads.messageId, messages.id), eq(messageReads.userId, userId))),
-        ),
-      ),
-    );
+    .where(and(visibleTo(scope.merchantId, userId, now), not(readBy(db, userId))));
   return rows[0]?.n ?? 0;
 }

@@ -1,13 +1,21 @@
 import type { TransactionStatus, TransactionType } from '@andes/contract/common/enums';
-import { and, eq, sql } from 'drizzle-orm';
+import type { CardTokenKind } from '@andes/contract/revenue-assurance/enums';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgInsertOnConflictDoUpdateConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { dailyTransactionStats } from '../../db/schema/transactions.ts';
+import { dailyTransactionStats, revenueDailyStats } from '../../db/schema/transactions.ts';
+import { cardTokenOf, failReasonOf, isRevenueType } from './funnel.ts';
 
 /**
  * Daily figures (daily_transaction_stats), kept in the same database transaction as the event
  * that changes a transaction: a new transaction counts once in the row of its status; a status
  * change (or a settlement that sets fee and VAT) moves it from one row to another. The row is the
  * transaction's creation date in its country's time zone, so a transaction stays on its day.
+ *
+ * Revenue assurance's figures (revenue_daily_stats, docs/decisions/0031) are kept by the same
+ * calls: a pay-in, payout or marketplace order also counts in the row of its funnel stage, card
+ * token kind and fail reason. Every writer locks the daily rows first, then the revenue rows, each
+ * in key order, so two writers never wait on each other in a circle.
  */
 
 /** A transaction as the daily figures see it. */
@@ -24,6 +32,10 @@ export interface StatsFact {
   amount: number;
   fee: number;
   vat: number;
+  /** Revenue assurance: how far it got (0..3), its card kind, its normalised fail reason ('' unless failed, rejected or expired). */
+  funnelStage: number;
+  cardToken: CardTokenKind;
+  failReason: string;
 }
 
 /** The columns of a transaction row the daily figures read. */
@@ -38,6 +50,9 @@ export interface StatsSource {
   amount: number;
   fee: number;
   vat: number;
+  funnelStage: number;
+  card: unknown;
+  statusReason: string | null;
 }
 
 /** A transaction row as the daily figures see it (its holder: the sub-merchant, else the merchant). */
@@ -53,11 +68,22 @@ export function statsFactOf(t: StatsSource): StatsFact {
     amount: t.amount,
     fee: t.fee,
     vat: t.vat,
+    funnelStage: t.funnelStage,
+    cardToken: cardTokenOf(t.card),
+    failReason: failReasonOf(t.status, t.statusReason),
   };
 }
 
-const keyOf = (f: StatsFact) =>
-  [f.merchantId, f.country, f.statDate, f.holderId, f.transactionType, f.productType, f.status].join('\u0000');
+/** The key of a daily row, and of a revenue row (the fields of a StatsFact and of its table). */
+const DAILY_KEYS = ['merchantId', 'country', 'statDate', 'holderId', 'transactionType', 'productType', 'status'] as const;
+const REVENUE_KEYS = [...DAILY_KEYS, 'funnelStage', 'cardToken', 'failReason'] as const;
+
+function pick<K extends keyof StatsFact>(fact: StatsFact, keys: readonly K[]): Pick<StatsFact, K> {
+  return Object.fromEntries(keys.map((k) => [k, fact[k]])) as Pick<StatsFact, K>;
+}
+
+const keyOf = (f: StatsFact) => DAILY_KEYS.map((k) => f[k]).join('\u0000');
+const revenueKeyOf = (f: StatsFact) => REVENUE_KEYS.map((k) => f[k]).join('\u0000');
 
 /** What a row gains (or, negative, loses). */
 interface Delta {
@@ -67,87 +93,30 @@ interface Delta {
   vat: number;
 }
 
-async function add(tx: Db, f: StatsFact, sign: 1 | -1): Promise<void> {
-  await addDelta(tx, f, { count: sign, amount: sign * f.amount, fee: sign * f.fee, vat: sign * f.vat });
-}
-
-async function addDelta(tx: Db, f: StatsFact, d: Delta): Promise<void> {
-  const t = dailyTransactionStats;
-  const [row] = await tx
-    .insert(t)
-    .values({
-      merchantId: f.merchantId,
-      holderId: f.holderId,
-      country: f.country,
-      statDate: f.statDate,
-      transactionType: f.transactionType,
-      productType: f.productType,
-      status: f.status,
-      count: d.count,
-      amount: d.amount,
-      fee: d.fee,
-      vat: d.vat,
-    })
-    .onConflictDoUpdate({
-      target: [t.merchantId, t.country, t.statDate, t.holderId, t.transactionType, t.productType, t.status],
-      set: {
-        count: sql`${t.count} + excluded.count`,
-        amount: sql`${t.amount} + excluded.amount`,
-        fee: sql`${t.fee} + excluded.fee`,
-        vat: sql`${t.vat} + excluded.vat`,
-      },
-    })
-    .returning({ count: t.count });
-  if (row?.count === 0) {
-    // The last transaction left the row: remove it rather than keep a row of zeros.
-    await tx
-      .delete(t)
-      .where(
-        and(
-          eq(t.merchantId, f.merchantId),
-          eq(t.country, f.country),
-          eq(t.statDate, f.statDate),
-          eq(t.holderId, f.holderId),
-          eq(t.transactionType, f.transactionType),
-          eq(t.productType, f.productType),
-          eq(t.status, f.status),
-          eq(t.count, 0),
-        ),
-      );
-  }
-}
-
-/** A new transaction counts in its row. */
+/** A new transaction counts in its rows. */
 export async function countNewTransaction(tx: Db, fact: StatsFact): Promise<void> {
-  await add(tx, fact, 1);
+  await countTransactions(tx, { created: [fact] });
 }
 
 /**
- * The transaction changed (status, fee, VAT): it leaves the row of `before` and joins the row of
- * `after`. Rows are touched in key order, so two transactions moving between the same rows lock
- * them in the same order.
+ * The transaction changed (status, fee, VAT, funnel stage): it leaves the rows of `before` and
+ * joins the rows of `after` (nothing happens when they are the same rows and figures).
  */
 export async function moveTransaction(tx: Db, before: StatsFact, after: StatsFact): Promise<void> {
-  const same = keyOf(before) === keyOf(after);
-  if (same && before.amount === after.amount && before.fee === after.fee && before.vat === after.vat) return;
-  const steps: [StatsFact, 1 | -1][] = [
-    [before, -1],
-    [after, 1],
-  ];
-  steps.sort((a, b) => (keyOf(a[0]) < keyOf(b[0]) ? -1 : keyOf(a[0]) > keyOf(b[0]) ? 1 : b[1] - a[1]));
-  for (const [fact, sign] of steps) await add(tx, fact, sign);
+  await countTransactions(tx, { moved: [[before, after]] });
 }
 
 /**
- * Many transactions at once (a batch of payouts created or decided together): new ones count in
- * their rows, changed ones move, each row touched once with the sum of what it gains and loses,
- * rows in key order (as moveTransaction, so writers lock them in the same order).
+ * Transactions at once (one, or a batch of payouts created or decided together): new ones count in
+ * their rows, changed ones move, each row touched once with the sum of what it gains and loses —
+ * the daily rows in key order, then the revenue rows in key order.
  */
 export async function countTransactions(
   tx: Db,
   changes: { created?: readonly StatsFact[]; moved?: readonly (readonly [StatsFact, StatsFact])[] },
 ): Promise<void> {
   const rows = new Map<string, { fact: StatsFact; delta: Delta }>();
+  const revenue = new Map<string, { fact: StatsFact; count: number; amount: number }>();
   const apply = (fact: StatsFact, sign: 1 | -1) => {
     const key = keyOf(fact);
     const row = rows.get(key) ?? { fact, delta: { count: 0, amount: 0, fee: 0, vat: 0 } };
@@ -156,18 +125,65 @@ export async function countTransactions(
     row.delta.fee += sign * fact.fee;
     row.delta.vat += sign * fact.vat;
     rows.set(key, row);
+    if (isRevenueType(fact.transactionType)) {
+      const rkey = revenueKeyOf(fact);
+      const r = revenue.get(rkey) ?? { fact, count: 0, amount: 0 };
+      r.count += sign;
+      r.amount += sign * fact.amount;
+      revenue.set(rkey, r);
+    }
   };
   for (const fact of changes.created ?? []) apply(fact, 1);
   for (const [before, after] of changes.moved ?? []) {
     apply(before, -1);
     apply(after, 1);
   }
-  const keys = [...rows.keys()].sort();
-  for (const key of keys) {
-    const row = rows.get(key);
-    if (!row) continue;
-    const d = row.delta;
-    if (d.count === 0 && d.amount === 0 && d.fee === 0 && d.vat === 0) continue;
-    await addDelta(tx, row.fact, d);
+  const dailyRows = [...rows.keys()]
+    .sort()
+    .map((key) => rows.get(key))
+    .filter((r): r is { fact: StatsFact; delta: Delta } => r !== undefined)
+    .filter(({ delta: d }) => d.count !== 0 || d.amount !== 0 || d.fee !== 0 || d.vat !== 0);
+  if (dailyRows.length > 0) {
+    const values = dailyRows.map(({ fact, delta }) => ({ ...pick(fact, DAILY_KEYS), ...delta }));
+    await addToCounters(tx, dailyTransactionStats, DAILY_KEYS, ['count', 'amount', 'fee', 'vat'], values);
+  }
+  const revenueRows = [...revenue.keys()]
+    .sort()
+    .map((key) => revenue.get(key))
+    .filter((r): r is { fact: StatsFact; count: number; amount: number } => r !== undefined && (r.count !== 0 || r.amount !== 0));
+  if (revenueRows.length > 0) {
+    const values = revenueRows.map(({ fact, count, amount }) => ({ ...pick(fact, REVENUE_KEYS), count, amount }));
+    await addToCounters(tx, revenueDailyStats, REVENUE_KEYS, ['count', 'amount'], values);
+  }
+}
+
+/**
+ * Adds to keyed counter rows in one statement (the rows' keys distinct and in key order, so writers
+ * lock them in the same order): a new key is inserted, an existing one gains each summed field;
+ * a row whose count falls to 0 is removed rather than kept as a row of zeros.
+ */
+async function addToCounters<T extends PgTable>(
+  tx: Db,
+  table: T,
+  keys: readonly string[],
+  sums: readonly string[],
+  values: readonly Record<string, unknown>[],
+): Promise<void> {
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  const column = (field: string) => {
+    const c = columns[field];
+    if (!c) throw new Error(`${field} is not a field of the counter table`);
+    return c;
+  };
+  const count = column('count');
+  const set = Object.fromEntries(sums.map((f) => [f, sql`${column(f)} + excluded.${sql.identifier(column(f).name)}`]));
+  const after = (await tx
+    .insert(table)
+    .values(values as T['$inferInsert'][])
+    .onConflictDoUpdate({ target: keys.map(column), set: set as PgInsertOnConflictDoUpdateConfig<never>['set'] })
+    .returning(Object.fromEntries(['count', ...keys].map((f) => [f, column(f)])))) as Record<string, unknown>[];
+  for (const row of after) {
+    if (row.count !== 0) continue;
+    await tx.delete(table).where(and(...keys.map((f) => eq(column(f), row[f])), eq(count, 0)));
   }
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { CARD_TOKEN_SQL, FAIL_REASON_SQL } from './funnel.ts';
 
 /**
  * Proves the transaction figures the screens read consistent with the transactions themselves:
@@ -8,12 +9,15 @@ import type { Db } from '../../db/client.ts';
  *   date, type, product type, status) whose count, amount, fee or VAT differs from the same group
  *   of `transactions` — Home's charts and the lists' totals would be wrong for it;
  * - MONTHLY_COUNTS_MISMATCH: a `monthly_transaction_counts` row whose count differs from the sum
- *   of its month's daily rows (the lists' totals read whole months there).
+ *   of its month's daily rows (the lists' totals read whole months there);
+ * - REVENUE_FIGURES_MISMATCH: a `revenue_daily_stats` row (the daily key plus funnel stage, card
+ *   token kind and normalised fail reason) whose count or amount differs from the same group of
+ *   pay-ins, payouts and marketplace orders — revenue assurance's charts would be wrong for it.
  *
  * One pass over the tables (a GROUP BY of every transaction): for an operator
  * (`npm run ledger:check`) and the tests, not for a request.
  */
-export const FIGURES_VIOLATION_KINDS = ['DAILY_FIGURES_MISMATCH', 'MONTHLY_COUNTS_MISMATCH'] as const;
+export const FIGURES_VIOLATION_KINDS = ['DAILY_FIGURES_MISMATCH', 'MONTHLY_COUNTS_MISMATCH', 'REVENUE_FIGURES_MISMATCH'] as const;
 export type FiguresViolationKind = (typeof FIGURES_VIOLATION_KINDS)[number];
 
 export interface FiguresViolation {
@@ -26,6 +30,10 @@ export interface FiguresViolation {
   transactionType: string;
   productType: string;
   status: string;
+  /** Revenue rows: the rest of their key. */
+  funnelStage?: number;
+  cardToken?: string;
+  failReason?: string;
   /** What the transactions (or the daily rows) say: count, and for daily rows amount, fee and VAT in cents. */
   expected: { count: number; amount?: number; fee?: number; vat?: number };
   /** What the figures table holds. */
@@ -86,6 +94,26 @@ export async function checkTransactionFigures(db: Db): Promise<FiguresViolation[
          order by merchant_id, country, stat_month, holder_id, transaction_type, product_type, status
          limit ${LIST_AT_MOST}`,
   );
+  const revenue = await rows<
+    Row & { funnel_stage: unknown; card_token: string; fail_reason: string } & Record<'ec' | 'ea' | 'ac' | 'aa', unknown>
+  >(
+    db,
+    sql`with recount as (
+          select merchant_id, coalesce(sub_merchant_id, merchant_id) as holder_id, country, created_date as stat_date,
+                 transaction_type, product_type, status, funnel_stage, ${CARD_TOKEN_SQL} as card_token, ${FAIL_REASON_SQL} as fail_reason,
+                 count(*) as count, sum(amount) as amount
+            from transactions
+           where transaction_type in ('PAY_IN', 'PAY_OUT', 'MARKET_PLACE_ORDERS')
+           group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        select merchant_id, holder_id, country, stat_date as period, transaction_type, product_type, status,
+               funnel_stage, card_token, fail_reason,
+               r.count as ec, r.amount as ea, s.count as ac, s.amount as aa
+          from revenue_daily_stats s
+          full join recount r using (merchant_id, holder_id, country, stat_date, transaction_type, product_type, status, funnel_stage, card_token, fail_reason)
+         where coalesce(s.count, 0) <> coalesce(r.count, 0) or coalesce(s.amount, 0) <> coalesce(r.amount, 0)
+         order by merchant_id, country, stat_date, holder_id, transaction_type, product_type, status, funnel_stage, card_token, fail_reason
+         limit ${LIST_AT_MOST}`,
+  );
   const where = (r: Row) =>
     `merchant ${r.merchant_id} holder ${r.holder_id} ${r.country} ${r.period} ${r.transaction_type} ${r.product_type} ${r.status}`;
   const base = (r: Row) => ({
@@ -118,6 +146,20 @@ export async function checkTransactionFigures(db: Db): Promise<FiguresViolation[
         expected,
         actual,
         message: `${where(r)}: the daily figures add up to ${expected.count}; the monthly count holds ${actual.count}`,
+      };
+    }),
+    ...revenue.map((r): FiguresViolation => {
+      const expected = { count: num(r.ec), amount: num(r.ea) };
+      const actual = { count: num(r.ac), amount: num(r.aa) };
+      return {
+        kind: 'REVENUE_FIGURES_MISMATCH',
+        ...base(r),
+        funnelStage: num(r.funnel_stage),
+        cardToken: r.card_token,
+        failReason: r.fail_reason,
+        expected,
+        actual,
+        message: `${where(r)} stage ${num(r.funnel_stage)} ${r.card_token} "${r.fail_reason}": the transactions make ${expected.count} for ${expected.amount} cents; the revenue figures hold ${actual.count} for ${actual.amount}`,
       };
     }),
   ];

@@ -18,6 +18,11 @@ import { BUCKETS, type Bucket } from '../../db/schema/ledger.ts';
  * - RESERVATION_LEFT: a payout or marketplace order whose RESERVED postings do not sum to zero
  *   once it has an outcome (settled, failed, refused, cancelled…), or to less than zero while it
  *   is open: RESERVED is then exactly the reservations of the open ones (never over-reserved).
+ * - REQUEST_RESERVATION_LEFT: an accounting request (docs/decisions/0027) whose RESERVED postings
+ *   (by ledger_entries.request_id) do not sum to zero once it is final, or sum below zero;
+ * - REQUEST_NOT_POSTED: a COMPLETED request without exactly one settlement entry of its kind
+ *   (TOPUP_CREDITED, WITHDRAWAL_SETTLED, EXCHANGE_SETTLED, SUB_TRANSFER_SETTLED), or another one
+ *   with any.
  *
  * The statements (statement_lines and account_daily_balances, written by migration 0015's trigger;
  * docs/decisions/0026):
@@ -31,7 +36,13 @@ import { BUCKETS, type Bucket } from '../../db/schema/ledger.ts';
  *   category, counts, first and last line), or a day with lines has no row;
  * - DAILY_CHAIN: a day's opening is not the previous day's closing (0 for the first day);
  * - TRANSACTION_MISMATCH: a transaction's lines (its settlement, refund or chargeback) are not the
- *   transaction's own amount, fee and VAT.
+ *   transaction's own amount, fee and VAT (a won chargeback's reversal: its amount, positive).
+ *
+ * Chargebacks (docs/decisions/0028):
+ * - CHARGEBACK_REVERSAL_MISMATCH: a DEFENSE_WON chargeback without exactly one CHARGEBACK_REVERSED
+ *   entry of its CHARGE_BACK transaction giving its amount back to the merchant's account (or any
+ *   other chargeback with one), or a pay-in whose charged-back amount is not the sum of its
+ *   chargebacks that were not won.
  *
  * Used by the tests after every step, and by `npm run ledger:check -w @andes/api` for an operator.
  */
@@ -53,6 +64,9 @@ export const VIOLATION_KINDS = [
   'DAILY_MISMATCH',
   'DAILY_CHAIN',
   'TRANSACTION_MISMATCH',
+  'REQUEST_RESERVATION_LEFT',
+  'REQUEST_NOT_POSTED',
+  'CHARGEBACK_REVERSAL_MISMATCH',
 ] as const;
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
@@ -297,9 +311,134 @@ export async function checkLedger(db: Db, accountIds?: readonly number[]): Promi
       }),
     );
   }
+  out.push(...(await checkRequests(db, onAccounts)));
+  out.push(...(await checkChargebacks(db, onAccounts)));
   out.push(...(await checkStatements(db, onAccounts)));
   return out;
 }
+
+/** The accounting requests' money: reservations given back once final, one settlement per completed request. */
+async function checkRequests(db: Db, onAccounts: (column: SQL) => SQL): Promise<LedgerViolation[]> {
+  const out: LedgerViolation[] = [];
+  const ofAccounts = sql`(${onAccounts(sql`r.sell_account_id`)} or ${onAccounts(sql`r.buy_account_id`)})`;
+  const reservations = await rows<{ request_no: string; status: string; sell_account_id: number | null; reserved: number }>(
+    db,
+    sql`select r.request_no, r.status, r.sell_account_id, sum(p.amount)::int8 as reserved
+        from accounting_requests r
+        join ledger_entries e on e.request_id = r.id
+        join ledger_postings p on p.entry_id = e.id and p.bucket = 'RESERVED'
+        where ${ofAccounts}
+        group by r.id, r.request_no, r.status, r.sell_account_id
+        having sum(p.amount) < 0 or (r.status in (${sql.raw(FINAL_REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))}) and sum(p.amount) <> 0)
+        order by r.id`,
+  );
+  for (const r of reservations) {
+    out.push(
+      violation({
+        kind: 'REQUEST_RESERVATION_LEFT',
+        accountId: r.sell_account_id === null ? null : num(r.sell_account_id),
+        bucket: 'RESERVED',
+        expected: 0,
+        actual: num(r.reserved),
+        message: `request ${r.request_no} (${r.status}) still has ${r.reserved} reserved`,
+      }),
+    );
+  }
+  const settlements = await rows<{ request_no: string; status: string; settled: number }>(
+    db,
+    sql`select * from (
+          select r.id, r.request_no, r.status,
+            (select count(*) from ledger_entries e where e.request_id = r.id and e.kind = case r.kind
+               when 'TOPUP' then 'TOPUP_CREDITED' when 'WITHDRAWAL' then 'WITHDRAWAL_SETTLED'
+               when 'EXCHANGE' then 'EXCHANGE_SETTLED' else 'SUB_TRANSFER_SETTLED' end)::int as settled
+          from accounting_requests r
+          where ${ofAccounts}) s
+        where s.settled <> case when s.status = 'COMPLETED' then 1 else 0 end
+        order by s.id`,
+  );
+  for (const r of settlements) {
+    const expected = r.status === 'COMPLETED' ? 1 : 0;
+    out.push(
+      violation({
+        kind: 'REQUEST_NOT_POSTED',
+        expected,
+        actual: num(r.settled),
+        message: `request ${r.request_no} (${r.status}) has ${r.settled} settlement entries, expected ${expected}`,
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * Won chargebacks and their reversal (docs/decisions/0028): one CHARGEBACK_REVERSED entry of the
+ * CHARGE_BACK transaction for each DEFENSE_WON chargeback — crediting its amount, net, to the
+ * transaction's account — and none for any other; each pay-in's charged-back amount is its
+ * chargebacks' amounts less the won ones. (Chargebacks recorded before chargeback defence existed
+ * have no `chargebacks` row: they count as not won.)
+ */
+async function checkChargebacks(db: Db, onAccounts: (column: SQL) => SQL): Promise<LedgerViolation[]> {
+  const out: LedgerViolation[] = [];
+  const reversals = await rows<{
+    unique_id: string;
+    account_id: number;
+    status: string | null;
+    entries: number;
+    credited: number;
+    amount: number;
+  }>(
+    db,
+    sql`select * from (
+          select t.unique_id, t.account_id, cb.status, t.amount::int8 as amount,
+                 (select count(*) from ledger_entries e where e.transaction_id = t.id and e.kind = 'CHARGEBACK_REVERSED')::int as entries,
+                 (select coalesce(sum(p.amount), 0) from ledger_entries e join ledger_postings p on p.entry_id = e.id
+                   where e.transaction_id = t.id and e.kind = 'CHARGEBACK_REVERSED' and p.account_id = t.account_id)::int8 as credited
+            from transactions t left join chargebacks cb on cb.transaction_id = t.id
+           where t.transaction_type = 'CHARGE_BACK' and ${onAccounts(sql`t.account_id`)}) x
+        where entries <> case when status = 'DEFENSE_WON' then 1 else 0 end
+           or credited <> case when status = 'DEFENSE_WON' then amount else 0 end
+        order by unique_id limit 100`,
+  );
+  for (const r of reversals) {
+    const won = r.status === 'DEFENSE_WON';
+    out.push(
+      violation({
+        kind: 'CHARGEBACK_REVERSAL_MISMATCH',
+        accountId: num(r.account_id),
+        expected: won ? num(r.amount) : 0,
+        actual: num(r.credited),
+        message: `chargeback ${r.unique_id} (${r.status ?? 'no defence record'}) has ${r.entries} reversal entries crediting ${r.credited}, expected ${won ? `one of ${r.amount}` : 'none'}`,
+      }),
+    );
+  }
+  const payins = await rows<{ unique_id: string; account_id: number; charged_back: number; standing: number }>(
+    db,
+    sql`select p.unique_id, p.account_id, p.charged_back_amount::int8 as charged_back,
+               coalesce(sum(c.amount) filter (where cb.status is distinct from 'DEFENSE_WON'), 0)::int8 as standing
+          from transactions p
+          join transactions c on c.related_transaction_id = p.id and c.transaction_type = 'CHARGE_BACK'
+          left join chargebacks cb on cb.transaction_id = c.id
+         where p.transaction_type = 'PAY_IN' and ${onAccounts(sql`p.account_id`)}
+         group by p.id, p.unique_id, p.account_id, p.charged_back_amount
+        having p.charged_back_amount <> coalesce(sum(c.amount) filter (where cb.status is distinct from 'DEFENSE_WON'), 0)
+         order by p.unique_id limit 100`,
+  );
+  for (const r of payins) {
+    out.push(
+      violation({
+        kind: 'CHARGEBACK_REVERSAL_MISMATCH',
+        accountId: num(r.account_id),
+        expected: num(r.standing),
+        actual: num(r.charged_back),
+        message: `pay-in ${r.unique_id}: charged-back amount ${r.charged_back}, its chargebacks not won sum to ${r.standing}`,
+      }),
+    );
+  }
+  return out;
+}
+
+/** Statuses no accounting request leaves (docs/decisions/0027). */
+const FINAL_REQUEST_STATUSES = ['COMPLETED', 'REJECTED', 'CANCELED', 'PAYMENT_FAILED', 'FAILED'] as const;
 
 /** The category columns of account_daily_balances. */
 const DAILY_COLUMNS = [
@@ -453,7 +592,7 @@ async function checkStatements(db: Db, onAccounts: (column: SQL) => SQL): Promis
                  count(*) filter (where category = 'PAYIN' and item = 'AMOUNT')::int as payin_count,
                  count(*) filter (where category = 'PAYOUT' and item = 'AMOUNT')::int as payout_count,
                  count(*) filter (where category = 'REFUND' and item = 'AMOUNT')::int as refund_count,
-                 count(*) filter (where category = 'CHARGEBACK' and item = 'AMOUNT')::int as chargeback_count,
+                 count(*) filter (where category = 'CHARGEBACK' and item = 'AMOUNT' and amount < 0)::int as chargeback_count,
                  count(*)::int as line_count, min(id) as first_line_id, max(id) as last_line_id,
                  (array_agg(balance_after order by id desc))[1]::int8 as closing
             from statement_lines where ${onAccounts(sql`account_id`)}
@@ -505,14 +644,14 @@ async function checkStatements(db: Db, onAccounts: (column: SQL) => SQL): Promis
   const txs = await rows<{ entry_id: number; account_id: number; unique_id: string; item: string; expected: number; actual: number }>(
     db,
     sql`with l as (
-          select l.entry_id, l.account_id, l.transaction_id, l.event, l.item, sum(l.amount)::int8 as total
-            from statement_lines l
+          select l.entry_id, l.account_id, l.transaction_id, l.event, le.kind, l.item, sum(l.amount)::int8 as total
+            from statement_lines l join ledger_entries le on le.id = l.entry_id
            where l.event in ('PAYIN_SETTLED', 'PAYOUT_SETTLED', 'REFUND', 'CHARGEBACK') and l.transaction_id is not null
              and ${onAccounts(sql`l.account_id`)}
-           group by l.entry_id, l.account_id, l.transaction_id, l.event, l.item),
+           group by l.entry_id, l.account_id, l.transaction_id, l.event, le.kind, l.item),
         e as (
           select l.*, t.unique_id,
-                 case l.item when 'AMOUNT' then case when l.event = 'PAYIN_SETTLED' then t.amount else -t.amount end
+                 case l.item when 'AMOUNT' then case when l.event = 'PAYIN_SETTLED' or l.kind = 'CHARGEBACK_REVERSED' then t.amount else -t.amount end
                              when 'FEE' then -t.fee else -t.vat end as expected
             from l left join transactions t on t.id = l.transaction_id)
         select entry_id, account_id, unique_id, item, expected::int8 as expected, total as actual

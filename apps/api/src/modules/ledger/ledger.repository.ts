@@ -160,7 +160,7 @@ function jsonRows(rows: readonly object[]): string {
 /** Inserts entries in one statement; their ids in the order given (checked by the caller against the transaction ids). */
 export async function insertEntries(
   db: Db,
-  rows: readonly { kind: EntryKind; transactionId: number | null; eventId: string | null; effectiveAt: Date }[],
+  rows: readonly { kind: EntryKind; transactionId: number | null; requestId?: number | null; eventId: string | null; effectiveAt: Date }[],
 ): Promise<{ id: number; transactionId: number | null }[]> {
   if (rows.length === 0) return [];
   if (rows.length < BULK_FROM) {
@@ -170,10 +170,10 @@ export async function insertEntries(
       .returning({ id: ledgerEntries.id, transactionId: ledgerEntries.transactionId });
   }
   const result = await db.execute(sql`
-    insert into ${ledgerEntries} (kind, transaction_id, event_id, effective_at)
-    select r.kind, r."transactionId", r."eventId", r."effectiveAt"
+    insert into ${ledgerEntries} (kind, transaction_id, request_id, event_id, effective_at)
+    select r.kind, r."transactionId", r."requestId", r."eventId", r."effectiveAt"
       from jsonb_array_elements(${jsonRows(rows)}::jsonb) with ordinality as e(value, n)
-             cross join lateral jsonb_to_record(e.value) as r(kind text, "transactionId" int8, "eventId" text, "effectiveAt" timestamptz)
+             cross join lateral jsonb_to_record(e.value) as r(kind text, "transactionId" int8, "requestId" int4, "eventId" text, "effectiveAt" timestamptz)
      order by e.n
     returning id, transaction_id`);
   return (result as unknown as { rows: { id: number | string; transaction_id: number | string | null }[] }).rows.map((r) => ({

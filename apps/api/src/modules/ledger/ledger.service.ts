@@ -124,6 +124,8 @@ export async function lock(tx: Db, accountIds: readonly number[]): Promise<Locke
 export interface EntryMeta {
   kind: EntryKind;
   transactionId?: number | null;
+  /** The accounting request it is about (docs/decisions/0027). */
+  requestId?: number | null;
   eventId?: string | null;
   /** When it happened (the event's time). */
   effectiveAt: Date;
@@ -184,6 +186,7 @@ export async function writeMany(tx: Db, entries: readonly EntryToWrite[], locked
       chunk.map(({ meta }) => ({
         kind: meta.kind,
         transactionId: meta.transactionId ?? null,
+        requestId: meta.requestId ?? null,
         eventId: meta.eventId ?? null,
         effectiveAt: meta.effectiveAt,
       })),

@@ -238,6 +238,20 @@ export function chargedBack(
   };
 }
 
+/**
+ * A defended chargeback won (docs/decisions/0028): the scheme gives the disputed amount back, and
+ * it is credited to the merchant's AVAILABLE (paying what it OWES first). The chargeback fee is not
+ * returned. Whatever the chargeback took from (held money, the deposit), the money comes back
+ * available: the hold and the deposit's release were settled when it was taken.
+ */
+export function chargebackReversed(merchant: AccountState, sys: SystemAccounts, amount: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  return {
+    kind: 'CHARGEBACK_REVERSED',
+    lines: nonZero([line(sys.clearing, 'MAIN', merchant.currency, -amount), ...creditAvailable(merchant, amount)]),
+  };
+}
+
 // ---- payouts and marketplace orders ------------------------------------------------------------
 
 /**
@@ -338,5 +352,109 @@ export function globalTransferredOut(
       line(sysLocal.fx, 'MAIN', target.currency, -targetAmount),
       ...creditAvailable(target, targetAmount),
     ],
+  };
+}
+
+// ---- accounting requests (docs/decisions/0027) --------------------------------------------------
+
+/**
+ * A withdrawal, exchange or sub-merchant transfer takes money from an account: `total` (amount and
+ * fee) moves from AVAILABLE to RESERVED, or nothing moves when AVAILABLE does not cover it.
+ */
+export function requestReserved(account: AccountState, total: number): EntryDraft {
+  assertCents('total', total, 1);
+  if (account.balances.AVAILABLE < total) {
+    throw new RuleRefusal(`The available balance (${account.balances.AVAILABLE}) does not cover ${total}`, true);
+  }
+  return {
+    kind: 'REQUEST_RESERVED',
+    lines: [line(account.id, 'AVAILABLE', account.currency, -total), line(account.id, 'RESERVED', account.currency, total)],
+  };
+}
+
+/** A request that reserved money ended without moving it (cancelled, refused, rejected, failed): the reservation comes back. */
+export function requestReturned(account: AccountState, reserved: number): EntryDraft {
+  assertCents('reserved', reserved, 1);
+  if (account.balances.RESERVED < reserved)
+    throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the request's ${reserved}`);
+  return {
+    kind: 'REQUEST_RETURNED',
+    lines: nonZero([line(account.id, 'RESERVED', account.currency, -reserved), ...creditAvailable(account, reserved)]),
+  };
+}
+
+/**
+ * A top-up the provider verified: the money it received (CLEARING) is credited to the account, less
+ * the fee (to FEES). `fee` ≤ `verified` (machines.topupSettlement).
+ */
+export function topupCredited(account: AccountState, sys: SystemAccounts, verified: number, fee: number): EntryDraft {
+  assertCents('verified', verified, 1);
+  assertCents('fee', fee);
+  if (fee > verified) throw new RuleRefusal(`The fee ${fee} exceeds the verified amount ${verified}`);
+  const c = account.currency;
+  return {
+    kind: 'TOPUP_CREDITED',
+    lines: nonZero([line(sys.clearing, 'MAIN', c, -verified), ...creditAvailable(account, verified - fee), line(sys.fees, 'MAIN', c, fee)]),
+  };
+}
+
+/** A withdrawal reached the merchant's bank: its reservation (amount + fee) leaves RESERVED, the amount through CLEARING, the fee to FEES. */
+export function withdrawalSettled(account: AccountState, sys: SystemAccounts, amount: number, fee: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  assertCents('fee', fee);
+  if (account.balances.RESERVED < amount + fee)
+    throw new RuleRefusal(`Reserved ${account.balances.RESERVED} is less than the withdrawal's ${amount + fee}`);
+  const c = account.currency;
+  return {
+    kind: 'WITHDRAWAL_SETTLED',
+    lines: nonZero([
+      line(account.id, 'RESERVED', c, -(amount + fee)),
+      line(sys.clearing, 'MAIN', c, amount),
+      line(sys.fees, 'MAIN', c, fee),
+    ]),
+  };
+}
+
+/**
+ * An exchange is done: the money sold leaves the seller's RESERVED (or, wired offline, arrives
+ * through CLEARING of the sold currency) into the provider's FX account of that currency; the FX
+ * account of the bought currency pays the amount bought to the buyer's account. Each currency
+ * balances on its own.
+ */
+export function exchangeSettled(
+  seller: AccountState | null,
+  sysSell: SystemAccounts,
+  buyer: AccountState,
+  sysBuy: SystemAccounts,
+  sellCurrency: string,
+  sellAmount: number,
+  buyAmount: number,
+): EntryDraft {
+  assertCents('sellAmount', sellAmount, 1);
+  assertCents('buyAmount', buyAmount, 1);
+  if (seller !== null && seller.balances.RESERVED < sellAmount)
+    throw new RuleRefusal(`Reserved ${seller.balances.RESERVED} is less than the exchange's ${sellAmount}`);
+  const from =
+    seller === null ? line(sysSell.clearing, 'MAIN', sellCurrency, -sellAmount) : line(seller.id, 'RESERVED', sellCurrency, -sellAmount);
+  return {
+    kind: 'EXCHANGE_SETTLED',
+    lines: [
+      from,
+      line(sysSell.fx, 'MAIN', sellCurrency, sellAmount),
+      line(sysBuy.fx, 'MAIN', buyer.currency, -buyAmount),
+      ...creditAvailable(buyer, buyAmount),
+    ],
+  };
+}
+
+/** A sub-merchant transfer is done: the reserved amount leaves the source and is credited to the target (same currency). */
+export function subTransferSettled(source: AccountState, target: AccountState, amount: number): EntryDraft {
+  assertCents('amount', amount, 1);
+  if (source.currency !== target.currency) throw new RuleRefusal('A sub-merchant transfer stays in one currency');
+  if (source.balances.RESERVED < amount)
+    throw new RuleRefusal(`Reserved ${source.balances.RESERVED} is less than the transfer's ${amount}`);
+  return {
+    kind: 'SUB_TRANSFER_SETTLED',
+    lines: [line(source.id, 'RESERVED', source.currency, -amount), ...creditAvailable(target, amount)],
   };
 }

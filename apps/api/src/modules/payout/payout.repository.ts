@@ -7,6 +7,7 @@ import { platformEvents } from '../../db/schema/platform.ts';
 import { merchantProducts, transactions } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Scope } from '../../http/auth-context.ts';
+import { funnelColumnsFor } from '../ledger/funnel.ts';
 
 /**
  * The payouts' SQL (docs/decisions/0025). Every read of payouts takes the caller's scope: the
@@ -576,7 +577,13 @@ export async function endTransactions(
   if (ids.length === 0) return [];
   return db
     .update(transactions)
-    .set({ status: set.status, statusReason: set.statusReason, statusAt: set.at, updatedAt: sql`now()` })
+    .set({
+      status: set.status,
+      statusReason: set.statusReason,
+      statusAt: set.at,
+      ...funnelColumnsFor(set.status, set.at),
+      updatedAt: sql`now()`,
+    })
     .where(and(inArray(transactions.id, [...ids]), eq(transactions.status, 'CREATED')))
     .returning();
 }

@@ -38,6 +38,7 @@ import {
   type PayoutQuote,
   type PayoutRefuseRequest,
 } from '@andes/contract/payout/schemas';
+import type { PermissionCode } from '@andes/contract/permissions/registry';
 import type { z } from 'zod';
 import { type Clock, DAY_MS } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,6 +54,8 @@ import { countTransactions, statsFactOf } from '../ledger/daily-stats.ts';
 import { reservationsOf } from '../ledger/ledger.repository.ts';
 import { type EntryToWrite, ensureLocalAccount, type LockedAccounts, lock, writeMany } from '../ledger/ledger.service.ts';
 import { type AccountState, applyLines, type BucketBalances, payoutReserved, payoutReturned } from '../ledger/posting-rules.ts';
+import { postNotice } from '../message/notices.ts';
+import { usersHolding } from '../message/recipients.ts';
 import { offerPayouts } from '../platform/payouts.outbox.ts';
 import { type PayoutFileRow, payoutBatchSpec } from './payout.batch.ts';
 import type { PayoutCodes, VerifiedCode } from './payout.codes.ts';
@@ -693,6 +696,9 @@ export class PayoutService {
           amount: d.amount,
           fee: 0,
           vat: 0,
+          funnelStage: 0,
+          cardToken: 'NONE',
+          failReason: '',
         })),
       });
       const first = inserted[0] as { uniqueId: string };
@@ -715,6 +721,16 @@ export class PayoutService {
         },
         tx,
       );
+      // "Payouts awaiting your approval" to the others who may approve them (docs/decisions/0030), with the creation.
+      await this.noticeApprovers(tx, auth, {
+        at: now,
+        batchId: batch.id,
+        country: req.country,
+        count: req.drafts.length,
+        amount: quote.amount,
+        currency,
+        creatorName,
+      });
       return {
         batch,
         payouts: payoutRows.map((p, i) => ({
@@ -723,6 +739,33 @@ export class PayoutService {
           draft: req.drafts[i] as PayoutDraft,
         })),
       };
+    });
+  }
+
+  /** Posts the approval notice of a new batch to the merchant's users who may approve it, but its creator. */
+  private async noticeApprovers(
+    tx: Db,
+    auth: AuthContext,
+    b: { at: Date; batchId: number; country: Country; count: number; amount: number; currency: string; creatorName: string },
+  ): Promise<void> {
+    const userIds = await usersHolding(tx, {
+      merchantId: auth.scope.merchantId,
+      subMerchantId: auth.scope.subMerchantId,
+      country: b.country,
+      code: 'payment:payout:approve' satisfies PermissionCode,
+      exceptUserId: auth.userId,
+    });
+    const total = money(b.amount, b.currency);
+    await postNotice(tx, {
+      merchantId: auth.scope.merchantId,
+      userIds,
+      category: 'PAYOUT_APPROVAL',
+      key: `payout-approval:${b.batchId}`,
+      title: `${b.count} payout${b.count === 1 ? '' : 's'} awaiting your approval`,
+      content: `${b.creatorName} created ${b.count} payout${b.count === 1 ? '' : 's'} of ${total} in all in ${b.country}. They are sent once another person approves them.`,
+      link: '/payment/payout',
+      params: { count: b.count, total, country: b.country, creator: b.creatorName },
+      at: b.at,
     });
   }
 

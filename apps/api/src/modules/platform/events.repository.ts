@@ -5,6 +5,7 @@ import { merchantAreas, merchants } from '../../db/schema/merchants.ts';
 import { payouts } from '../../db/schema/payouts.ts';
 import { payoutOutbox, platformEvents } from '../../db/schema/platform.ts';
 import { transactions } from '../../db/schema/transactions.ts';
+import { funnelColumnsFor, stageOfStatus } from '../ledger/funnel.ts';
 
 /** SQL of the ingestion API: the idempotency record, transactions, releases, global movements. */
 
@@ -132,21 +133,51 @@ export async function transactionExists(db: Db, uniqueId: string): Promise<boole
 }
 
 export async function insertTransaction(db: Db, row: NewTransactionRow): Promise<TransactionRow> {
-  const [created] = await db.insert(transactions).values(row).returning();
+  // The funnel stage its status implies (docs/decisions/0031): a refund or chargeback row is born settled.
+  const stage = row.status === undefined ? 0 : stageOfStatus(row.status);
+  const funnel = { funnelStage: stage, authorisedAt: stage === 3 ? (row.settledAt ?? row.statusAt) : null };
+  const [created] = await db
+    .insert(transactions)
+    .values({ ...funnel, ...row })
+    .returning();
   if (!created) throw new Error('transactions insert returned no row');
   return created;
 }
 
-/** Updates the transaction if its status is still `expectedStatus` (the row is locked: it is). */
+/**
+ * Updates the transaction if its status is still `expectedStatus` (the row is locked: it is). Setting
+ * a status sets the funnel columns with it (ledger/funnel.ts).
+ */
 export async function updateTransaction(
   db: Db,
   id: number,
   expectedStatus: string,
   set: Partial<NewTransactionRow>,
 ): Promise<TransactionRow> {
+  // A status reached raises the funnel stage with it (docs/decisions/0031); it never falls.
+  const funnel = set.status === undefined ? {} : funnelColumnsFor(set.status, set.statusAt ?? new Date(), set.settledAt);
   const [row] = await db
     .update(transactions)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set({ ...set, ...funnel, updatedAt: sql`now()` })
+    .where(and(eq(transactions.id, id), sql`${transactions.status} = ${expectedStatus}`))
+    .returning();
+  if (!row) throw new Error(`transaction ${id} is no longer ${expectedStatus}`);
+  return row;
+}
+
+/**
+ * The issuer authorised the payment (docs/decisions/0031): the funnel stage becomes at least
+ * authorised (2) and `authorised_at` is set when unset; the status stays. Conditional on the status
+ * read (the row is locked).
+ */
+export async function authoriseTransaction(db: Db, id: number, expectedStatus: string, at: Date): Promise<TransactionRow> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      funnelStage: sql`greatest(${transactions.funnelStage}, 2)`,
+      authorisedAt: sql`coalesce(${transactions.authorisedAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(transactions.id, id), sql`${transactions.status} = ${expectedStatus}`))
     .returning();
   if (!row) throw new Error(`transaction ${id} is no longer ${expectedStatus}`);

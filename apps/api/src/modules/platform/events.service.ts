@@ -17,6 +17,11 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Attachment } from '../../db/schema/transactions.ts';
 import { isAppError } from '../../http/errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { upsertFxRate } from '../accounting/accounting.repository.ts';
+import { applyRequestEvent, isRequestEvent, type RequestEventOf } from '../accounting/provider.ts';
+import { receiveChargeback } from '../chargeback/chargeback.core.ts';
+import { applyChargebackOutcome, type ChargebackOutcomeEvent, isChargebackOutcome } from '../chargeback/chargeback.provider.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { putFiles } from '../files/files.service.ts';
 import { isUniqueViolation } from '../iam/unique-violation.ts';
@@ -39,8 +44,11 @@ import {
   settlementSplit,
   unheld,
 } from '../ledger/posting-rules.ts';
+import { decideNewPayin, payinChargedBack, payinFailed, storedDecisionAck } from '../risk/risk.decisions.ts';
+import { applyCaseEvent, type CaseEvent, isCaseEvent } from '../support/support.provider.ts';
 import {
   approvalOf,
+  authoriseTransaction,
   type EventOutcomeValue,
   findEvent,
   findMerchantByCode,
@@ -75,7 +83,14 @@ import { type StatusEvent, TRANSITIONS, transitionOf } from './transaction-state
  */
 
 type EventOf<T extends PlatformEvent['type']> = Extract<PlatformEvent, { type: T }>;
-type TransactionEvent = Exclude<PlatformEvent, EventOf<'transaction.created' | 'global.topped_up' | 'global.transferred_out'>>;
+/** The events about a transaction the platform created before (the others: creation, the global account, accounting requests, rates). */
+type TransactionEvent = Exclude<
+  PlatformEvent,
+  | EventOf<'transaction.created' | 'global.topped_up' | 'global.transferred_out' | 'fx.rate_published'>
+  | RequestEventOf
+  | ChargebackOutcomeEvent
+  | CaseEvent
+>;
 
 /** The product of each transaction type the platform creates. */
 const PRODUCT_OF_TYPE: Readonly<Record<TransactionCreatedData['transactionType'], Product>> = {
@@ -276,6 +291,10 @@ async function storeAttachments(tx: Db, blobs: BlobStore, merchantId: number, fi
  * file store once; the payload hash still covers them, so a replay with other bytes is a CONFLICT).
  */
 export function recordedPayloadOf(event: PlatformEvent): unknown {
+  if (event.type === 'case.replied' && event.data.attachments) {
+    const attachments = event.data.attachments.map(({ contentBase64, ...rest }) => ({ ...rest, size: base64DecodedLength(contentBase64) }));
+    return { ...event, data: { ...event.data, attachments } };
+  }
   if (event.type !== 'transaction.created' || !event.data.attachments) return event;
   const attachments = event.data.attachments.map(({ contentBase64, ...rest }) => ({
     ...rest,
@@ -292,6 +311,8 @@ export class PlatformEventsService {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly blobs: BlobStore,
+    /** The e-mails events send (support case replies, docs/decisions/0029); none without it. */
+    private readonly mail: { mailer: Mailer; publicUrl: string } | null = null,
   ) {}
 
   /** Applies one event (or answers the first outcome of a repeated id). */
@@ -299,7 +320,11 @@ export class PlatformEventsService {
     const hash = payloadHashOf(event);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.db.transaction((tx) => this.applyIn(tx, event, hash));
+        const mailIds: number[] = [];
+        const ack = await this.db.transaction((tx) => this.applyIn(tx, event, hash, mailIds));
+        // The e-mails queued with the event, delivered once it committed.
+        for (const id of mailIds) this.mail?.mailer.dispatch(id);
+        return ack;
       } catch (err) {
         if (attempt < MAX_ATTEMPTS && isRetryable(err)) continue;
         throw translate(err);
@@ -307,7 +332,7 @@ export class PlatformEventsService {
     }
   }
 
-  private async applyIn(tx: Db, event: PlatformEvent, hash: string): Promise<EventAck> {
+  private async applyIn(tx: Db, event: PlatformEvent, hash: string, mailIds: number[]): Promise<EventAck> {
     const merchant = await findMerchantByCode(tx, event.merchantCode);
     if (!merchant) throw PlatformErrors.merchantNotFound(event.merchantCode);
     if (merchant.parentId !== null) throw PlatformErrors.notTopLevel(merchant.code);
@@ -328,10 +353,13 @@ export class PlatformEventsService {
       const first = await findEvent(tx, event.eventId);
       if (!first) throw new Error(`event ${event.eventId} neither inserted nor found`);
       if (first.payloadHash !== hash) throw PlatformErrors.eventIdReused(event.eventId);
-      return { eventId: event.eventId, outcome: first.outcome, duplicate: true };
+      // A repeated pay-in answers the risk decision made the first time (docs/decisions/0028).
+      const risk = event.type === 'transaction.created' ? await storedDecisionAck(tx, merchant.id, event.data.uniqueId) : {};
+      return { eventId: event.eventId, outcome: first.outcome, duplicate: true, ...risk };
     }
     const ctx: EventContext = { tx, merchant, eventId: event.eventId, at, now };
     let outcome: EventOutcomeValue;
+    let risk: EventAck['risk'];
     switch (event.type) {
       case 'global.topped_up':
         outcome = await this.toppedUp(ctx, event);
@@ -341,16 +369,49 @@ export class PlatformEventsService {
         break;
       case 'transaction.created':
         await lockSubject(tx, subject);
-        await createTransaction(tx, merchant, event.data, at, event.eventId, this.blobs);
+        {
+          const created = await createTransaction(tx, merchant, event.data, at, event.eventId, this.blobs);
+          // The merchant's risk rules decide on a new pay-in, before its parked events (docs/decisions/0028).
+          if (created.transactionType === 'PAY_IN') risk = await decideNewPayin(tx, created, event.data, now);
+        }
         await this.applyParked(ctx, subject);
         outcome = 'APPLIED';
         break;
+      case 'fx.rate_published':
+        // The provider's rate, not the merchant's: merchantCode only has to name a merchant (the
+        // envelope of every event requires one), and is otherwise ignored (docs/decisions/0027).
+        await upsertFxRate(tx, event.data.currency, event.data.rate, at);
+        outcome = 'APPLIED';
+        break;
       default:
+        if (isRequestEvent(event)) {
+          outcome = await applyRequestEvent(tx, merchant, event, { eventId: event.eventId, at, now });
+          break;
+        }
+        // A chargeback's outcome (docs/decisions/0028): about the chargeback, not parked.
+        if (isChargebackOutcome(event)) {
+          await lockSubject(tx, subject);
+          outcome = await applyChargebackOutcome(tx, merchant, event, { eventId: event.eventId, at });
+          break;
+        }
+        // A support case's reply or change of status (docs/decisions/0029): about the case, not parked.
+        if (isCaseEvent(event)) {
+          outcome = await applyCaseEvent(tx, merchant, event, {
+            eventId: event.eventId,
+            at,
+            now,
+            blobs: this.blobs,
+            mailer: this.mail?.mailer ?? null,
+            publicUrl: this.mail?.publicUrl ?? '',
+            mailIds,
+          });
+          break;
+        }
         await lockSubject(tx, subject);
         outcome = await this.onTransaction(ctx, event);
     }
     if (outcome !== 'APPLIED') await setEventOutcome(tx, event.eventId, outcome, null);
-    return { eventId: event.eventId, outcome, duplicate: false };
+    return { eventId: event.eventId, outcome, duplicate: false, ...(risk ? { risk } : {}) };
   }
 
   /**
@@ -361,7 +422,7 @@ export class PlatformEventsService {
   private async applyParked(ctx: EventContext, subject: string): Promise<void> {
     for (const p of await parkedEvents(ctx.tx, subject)) {
       const parsed = PlatformEvent.safeParse(p.payload);
-      if (!parsed.success || parsed.data.type === 'transaction.created' || parsed.data.type.startsWith('global.')) {
+      if (!parsed.success || !isTransactionEvent(parsed.data)) {
         await setEventOutcome(ctx.tx, p.eventId, 'STALE', null);
         this.log.warn({ eventId: p.eventId }, 'parked event is not a transaction event: recorded STALE');
         continue;
@@ -374,7 +435,7 @@ export class PlatformEventsService {
         );
         continue;
       }
-      const event = parsed.data as TransactionEvent;
+      const event = parsed.data;
       try {
         const outcome = await ctx.tx.transaction((sp) =>
           this.onTransaction({ ...ctx, tx: sp, eventId: event.eventId, at: new Date(event.occurredAt) }, event),
@@ -412,6 +473,8 @@ export class PlatformEventsService {
         return this.held(ctx, t);
       case 'transaction.unheld':
         return this.unheld(ctx, t);
+      case 'transaction.authorised':
+        return this.authorised(ctx, t, event);
       case 'payout.status_changed':
         return this.payoutStatusChanged(ctx, t, event);
     }
@@ -445,6 +508,21 @@ export class PlatformEventsService {
       statusReason: event.data.reason ?? null,
       statusAt: ctx.at,
     });
+    // Risk: a failed or rejected pay-in counts in FAILED velocity (docs/decisions/0028).
+    if (after.status === 'FAILED' || after.status === 'REJECTED') await payinFailed(ctx.tx, t.id, ctx.at);
+    await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
+    return 'APPLIED';
+  }
+
+  /**
+   * The issuer authorised an open pay-in (docs/decisions/0031): the funnel stage rises to 2 and
+   * `authorised_at` is set (the first report wins); the status stays. Stale like a status report.
+   */
+  private async authorised(ctx: EventContext, t: TransactionRow, event: EventOf<'transaction.authorised'>): Promise<EventOutcomeValue> {
+    const verdict = this.check(ctx, t, 'PAYIN_AUTHORISED');
+    if (verdict.stale) return 'STALE';
+    const at = event.data.authorisedAt === undefined ? ctx.at : new Date(event.data.authorisedAt);
+    const after = await authoriseTransaction(ctx.tx, t.id, t.status, at);
     await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
@@ -583,6 +661,10 @@ export class PlatformEventsService {
       statusAt: maxDate(t.statusAt, ctx.at),
     });
     await countNewTransaction(ctx.tx, statsFactOf(chargeback));
+    // Risk: CHARGEBACK velocity and replays read when the pay-in was charged back (docs/decisions/0028).
+    await payinChargedBack(ctx.tx, t.id, ctx.at);
+    // The chargeback to defend (docs/decisions/0028), with its deadline.
+    await receiveChargeback(ctx.tx, t, chargeback, d, ctx.at, ctx.now);
     await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
@@ -764,14 +846,32 @@ export class PlatformEventsService {
   }
 }
 
-/** What the event is about: the transaction's unique id, or the global movement's reference. */
+/** True for an event about an existing transaction (the ones that can wait, parked, for it). */
+function isTransactionEvent(event: PlatformEvent): event is TransactionEvent {
+  return (
+    event.type !== 'transaction.created' &&
+    !event.type.startsWith('global.') &&
+    event.type !== 'fx.rate_published' &&
+    !isRequestEvent(event) &&
+    !isChargebackOutcome(event) &&
+    !isCaseEvent(event)
+  );
+}
+
+/** What the event is about: the transaction's unique id, the global movement's reference, the request's number, the rate's currency. */
 function subjectOf(event: PlatformEvent): string {
   switch (event.type) {
     case 'global.topped_up':
     case 'global.transferred_out':
       return event.data.reference;
-    default:
+    case 'fx.rate_published':
+      return `fx:${event.data.currency}`;
+    case 'transaction.created':
       return event.data.uniqueId;
+    default:
+      if (isChargebackOutcome(event)) return event.data.chargebackId;
+      if (isCaseEvent(event)) return `case:${event.data.caseNo}`;
+      return isRequestEvent(event) ? event.data.requestNo : event.data.uniqueId;
   }
 }
 

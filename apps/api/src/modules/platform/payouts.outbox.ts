@@ -1,6 +1,7 @@
 import type { OfferedPayout, PayoutClaimRequest } from '@andes/contract/platform/schemas';
-import { and, asc, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type LeaseQueue, leaseRows } from '../../db/lease.ts';
 import { payoutOutbox } from '../../db/schema/platform.ts';
 import { findMerchantCodes, findTransactionsById } from './events.repository.ts';
 
@@ -90,38 +91,19 @@ export async function offerPayouts(
   return offers.map((o) => o.offer);
 }
 
-/**
- * Takes up to `limit` waiting payouts whose lease is free (never leased, or run out), oldest
- * first, and leases them until now + leaseSeconds. `FOR UPDATE SKIP LOCKED`: two pollers at once
- * never get the same payout.
- */
+/** Leases up to `limit` waiting payouts until now + leaseSeconds (db/lease.ts: oldest first, never one to two pollers). */
 export async function claimPayouts(db: Db, request: PayoutClaimRequest, now: Date): Promise<OfferedPayout[]> {
   const leasedUntil = new Date(now.getTime() + request.leaseSeconds * 1000);
   return db.transaction(async (tx) => {
-    const free = await tx
-      .select({ transactionId: payoutOutbox.transactionId })
-      .from(payoutOutbox)
-      .where(and(isNull(payoutOutbox.acceptedAt), or(isNull(payoutOutbox.leasedUntil), lte(payoutOutbox.leasedUntil, now))))
-      .orderBy(asc(payoutOutbox.createdAt), asc(payoutOutbox.transactionId))
-      .limit(request.limit)
-      .for('update', { skipLocked: true });
-    if (free.length === 0) return [];
-    const rows = await tx
-      .update(payoutOutbox)
-      .set({ leasedUntil, attempts: sql`${payoutOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          payoutOutbox.transactionId,
-          free.map((f) => f.transactionId),
-        ),
-      )
-      .returning({
-        transactionId: payoutOutbox.transactionId,
-        offer: payoutOutbox.offer,
-        attempts: payoutOutbox.attempts,
-        createdAt: payoutOutbox.createdAt,
-      });
-    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.transactionId - b.transactionId);
+    const queue: LeaseQueue<typeof payoutOutbox> = {
+      table: payoutOutbox,
+      waiting: isNull(payoutOutbox.acceptedAt),
+      key: 'transactionId',
+      order: ['createdAt', 'transactionId'],
+      lease: 'leasedUntil',
+      attempts: 'attempts',
+    };
+    const rows = await leaseRows(tx, queue, now, leasedUntil, request.limit);
     // Offers stored before the quote was part of them carry no fee or VAT: zero.
     return rows.map((r) => {
       const offer = r.offer as StoredOffer;

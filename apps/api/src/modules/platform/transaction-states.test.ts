@@ -44,6 +44,7 @@ describe('transaction state machine', () => {
   test('progress reports can be stale, money facts never; every target status is a transaction status', () => {
     const progress = (Object.keys(TRANSITIONS) as StatusEvent[]).filter((e) => !TRANSITIONS[e].fact).sort();
     expect(progress).toEqual([
+      'PAYIN_AUTHORISED',
       'PAYIN_CANCELLED',
       'PAYIN_EXPIRED',
       'PAYIN_FAILED',

@@ -25,6 +25,7 @@ export type StatusEvent =
   | 'PAYIN_CHARGED_BACK'
   | 'PAYIN_HELD'
   | 'PAYIN_UNHELD'
+  | 'PAYIN_AUTHORISED'
   | 'PAYOUT_IN_PROGRESS'
   | 'PAYOUT_SETTLED'
   | 'PAYOUT_FAILED'
@@ -62,6 +63,9 @@ export const TRANSITIONS: Readonly<Record<StatusEvent, Transition>> = {
   PAYIN_CHARGED_BACK: { types: PAYIN, from: ['SETTLED', 'CHARGED_BACK'], to: 'CHARGED_BACK', fact: true },
   PAYIN_HELD: { types: PAYIN, from: ['SETTLED'], to: null, fact: true },
   PAYIN_UNHELD: { types: PAYIN, from: ['SETTLED'], to: null, fact: true },
+  // The issuer authorised a pay-in still open (docs/decisions/0031): a progress report that raises
+  // the funnel stage and keeps the status.
+  PAYIN_AUTHORISED: { types: PAYIN, from: OPEN, to: null, fact: false },
   PAYOUT_IN_PROGRESS: { types: PAYOUTS, from: ['INITIAL_STATUS', 'CREATED'], to: 'IN_PROGRESS', fact: false },
   PAYOUT_SETTLED: { types: PAYOUTS, from: OPEN, to: 'SETTLED', fact: true },
   PAYOUT_FAILED: { types: PAYOUTS, from: OPEN, to: 'FAILED', fact: true },
@@ -84,6 +88,7 @@ const EVENT_NAMES: Readonly<Record<StatusEvent, string>> = {
   PAYIN_CHARGED_BACK: 'charged back',
   PAYIN_HELD: 'put on hold',
   PAYIN_UNHELD: 'released from hold',
+  PAYIN_AUTHORISED: 'authorised',
   PAYOUT_IN_PROGRESS: 'IN_PROGRESS',
   PAYOUT_SETTLED: 'SETTLED',
   PAYOUT_FAILED: 'FAILED',

@@ -102,3 +102,13 @@ export async function countSubAccounts(db: Db, scope: Scope, f: SubAccountFilter
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   return row?.n ?? 0;
 }
+
+/** The codes of merchants (and sub-merchants) by id: what the provider's claim answers name them by. */
+export async function merchantCodes(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: merchants.id, code: merchants.code })
+    .from(merchants)
+    .where(inArray(merchants.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}

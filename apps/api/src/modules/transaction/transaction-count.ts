@@ -49,6 +49,10 @@ function onlyFigureConditions(f: TransactionFilter): boolean {
     f.document === undefined &&
     f.cardBin === undefined &&
     f.cardLast4 === undefined &&
+    // Revenue assurance's drill-down filters (docs/decisions/0031) are not in the daily figures' key: counted from the rows.
+    f.funnelStageMin === undefined &&
+    f.cardToken === undefined &&
+    f.failReason === undefined &&
     !f.paymentLink &&
     f.paymentLinkId === undefined &&
     f.storePlatform === undefined &&

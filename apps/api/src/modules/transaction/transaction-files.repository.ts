@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { transactionExportLinks } from '../../db/schema/transaction-exports.ts';
@@ -27,6 +27,8 @@ export async function consumeExportLink(db: Db, tokenHash: string, now: Date) {
         eq(transactionExportLinks.tokenHash, tokenHash),
         isNull(transactionExportLinks.usedAt),
         gt(transactionExportLinks.expiresAt, now),
+        // Not a link of another kind kept in this table (a support case file's, docs/decisions/0029).
+        sql`(${transactionExportLinks.request} ->> 'kind') is null`,
       ),
     )
     .returning({

@@ -8,6 +8,7 @@ import { merchants } from '../../db/schema/merchants.ts';
 import { platformEvents } from '../../db/schema/platform.ts';
 import { dailyTransactionStats, monthlyTransactionCounts, transactions } from '../../db/schema/transactions.ts';
 import type { Scope } from '../../http/auth-context.ts';
+import { CARD_TOKEN_SQL, FAIL_REASON_SQL } from '../ledger/funnel.ts';
 import { countPlanOf, type StatsRange } from './transaction-count.ts';
 
 /**
@@ -39,6 +40,12 @@ export interface TransactionFilter {
   document?: string | undefined;
   cardBin?: string | undefined;
   cardLast4?: string | undefined;
+  /** Revenue assurance's drill-down (docs/decisions/0031): reached at least this funnel stage. */
+  funnelStageMin?: number | undefined;
+  /** Card payments with a network token (TOKEN) or the card number (PAN). */
+  cardToken?: 'TOKEN' | 'PAN' | undefined;
+  /** Failed, rejected or expired with exactly this normalised reason. */
+  failReason?: string | undefined;
   /** Payment-link payments only (and, when given, of this link). */
   paymentLink?: boolean | undefined;
   paymentLinkId?: string | undefined;
@@ -92,6 +99,9 @@ export function filterWhere(scope: Scope, f: TransactionFilter): SQL | undefined
     f.document === undefined ? undefined : sql`${documentOf} = ${f.document}`,
     f.cardBin === undefined ? undefined : eq(t.cardBin, f.cardBin),
     f.cardLast4 === undefined ? undefined : eq(t.cardLast4, f.cardLast4),
+    f.funnelStageMin === undefined ? undefined : gte(t.funnelStage, f.funnelStageMin),
+    f.cardToken === undefined ? undefined : sql`${CARD_TOKEN_SQL} = ${f.cardToken}`,
+    f.failReason === undefined ? undefined : sql`${FAIL_REASON_SQL} = ${f.failReason} and ${t.status} in ('FAILED', 'REJECTED', 'EXPIRED')`,
     f.paymentLink ? isNotNull(t.paymentLinkId) : undefined,
     f.paymentLinkId === undefined ? undefined : eq(t.paymentLinkId, f.paymentLinkId),
     f.storePlatform === undefined ? undefined : eq(t.storePlatform, f.storePlatform),

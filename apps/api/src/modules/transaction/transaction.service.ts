@@ -24,6 +24,7 @@ import type { AuthContext, Scope } from '../../http/auth-context.ts';
 import { requireCountry } from '../../http/country-access.ts';
 import { AppError, CommonErrors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/keyset-page.ts';
+import { riskOfTransaction } from '../risk/risk.decisions.ts';
 import {
   countTransactions,
   type DetailKind,
@@ -290,6 +291,9 @@ export class TransactionService {
       document: body.document,
       cardBin: body.cardBin,
       cardLast4: body.cardLast4,
+      funnelStageMin: body.funnelStageMin,
+      cardToken: body.cardToken,
+      failReason: body.failReason,
       ...shape.extra,
     };
   }
@@ -345,6 +349,8 @@ export class TransactionService {
       original,
       related: related.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       history: historyOf(row, events, related),
+      // A pay-in's risk decision (docs/decisions/0028); null for other transactions and pay-ins before risk.
+      risk: await riskOfTransaction(this.db, row.id),
     };
   }
 }
