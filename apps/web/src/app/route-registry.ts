@@ -2,15 +2,21 @@ import type { MenuNode } from '@andes/contract/permissions/menu-tree';
 import { codesInTree } from '@andes/contract/permissions/menu-tree';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
 import { matchPath } from 'react-router';
+import { accountingRoutes } from '../features/accounting/routes.ts';
 import { activityRoutes } from '../features/activity/routes.ts';
+import { chargebackRoutes } from '../features/chargeback/routes.ts';
 import { downloadCenterRoutes } from '../features/download-center/routes.ts';
 import { financeRoutes } from '../features/finance/routes.ts';
 import { globalBalanceRoutes } from '../features/global-balance/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
+import { messageRoutes } from '../features/message/routes.ts';
 import { payoutRoutes } from '../features/payout/routes.ts';
+import { revenueAssuranceRoutes } from '../features/revenue-assurance/routes.ts';
+import { riskRoutes } from '../features/risk/routes.ts';
 import { subMerchantRoutes } from '../features/sub-merchant/routes.ts';
+import { supportRoutes } from '../features/support/routes.ts';
 import { transactionRoutes } from '../features/transactions/routes.ts';
 import type { RouteEntry } from '../shared/routing/route-entry.ts';
 
@@ -26,6 +32,12 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...downloadCenterRoutes,
   ...financeRoutes,
   ...subMerchantRoutes,
+  ...accountingRoutes,
+  ...riskRoutes,
+  ...chargebackRoutes,
+  ...revenueAssuranceRoutes,
+  ...supportRoutes,
+  ...messageRoutes,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSignOut } from '../features/auth/hooks/use-sign-out.ts';
+import { AnnouncementsOnSignIn } from '../features/message/components/announcements-dialog.tsx';
 import { MfaPanel } from '../features/mfa/components/mfa-panel.tsx';
 import { isTakenOver, passwordResetScene } from '../shared/api/client.ts';
 import { preloadNotifier } from '../shared/api/notifier.ts';
@@ -46,6 +47,8 @@ function Workspace({ load }: { load: PermissionLoad }) {
       <MainLayout menu={menu} selectedKey={active?.menuKey ?? null}>
         <RoutedContent registered={registered} landing={landing} />
       </MainLayout>
+      {/* Spec §2: the unread announcements after sign-in (and whenever the app loads signed in). */}
+      <AnnouncementsOnSignIn />
     </AntdProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { productTypesOf } from '@andes/contract/common/enums';
+import { revenueDrillDown } from '@andes/contract/revenue-assurance/schemas';
 import { TransactionAdvancedPageRequest } from '@andes/contract/transaction/schemas';
 import { describe, expect, it } from 'vitest';
 import { searchValuesFromParams } from '../../shared/search/url.ts';
@@ -19,6 +20,8 @@ const text: FieldText = {
   refundStatus: (s) => s,
   holdStatus: (f) => String(f),
   transactionType: (t) => t,
+  funnelStage: (s) => `stage ${s}`,
+  cardToken: (k) => k,
   message: (k) => k,
 };
 const ctx = { country: 'BR' as const, timeZone: 'America/Sao_Paulo', pageSize: 20 as const, cursor: undefined };
@@ -76,5 +79,50 @@ describe('transaction search', () => {
       storeOrderId: '#1001',
       shopDomain: 'demo.myshopify.com',
     });
+  });
+});
+
+describe('revenue assurance drill-down filters', () => {
+  /** What the pay-in or payout list sends for a drill-down URL (docs/decisions/0031 "Screens"). */
+  const requestAt = (kind: 'payin' | 'payout', query: string) => {
+    const values = searchValuesFromParams(listFields(kind, 'BR', text), new URLSearchParams(query), { timeZone: ctx.timeZone, now });
+    const { pageSize: _, statuses: __, ...request } = transactionRequestOf(kind, values, ctx);
+    return request;
+  };
+  const contract = (...args: Parameters<typeof revenueDrillDown>) => {
+    const {
+      statuses: _,
+      pageSize: __,
+      deep: ___,
+      subMerchantIds: ____,
+      ...request
+    } = TransactionAdvancedPageRequest.parse(revenueDrillDown(...args));
+    return request;
+  };
+  const dates = { from: '2026-01-12', to: '2026-01-14' };
+  const payin = { country: 'BR' as const, transactionType: 'PAY_IN' as const, productTypes: [] };
+
+  it('reads the funnel stage, card credential and fail reason into exactly the contract’s drill-down request', () => {
+    const base = 'createdAt=2026-01-12~2026-01-14&transactionType=PAY_IN';
+    expect(requestAt('payin', `${base}&funnelStageMin=3`)).toEqual(contract(payin, dates, { funnelStageMin: 3 }));
+    expect(requestAt('payin', `${base}&productTypes=PIX,CARD&funnelStageMin=1`)).toEqual(
+      contract({ ...payin, productTypes: ['PIX', 'CARD'] }, dates, { funnelStageMin: 1 }),
+    );
+    expect(requestAt('payin', `${base}&failReason=Insufficient+funds`)).toEqual(
+      contract(payin, dates, { failReason: 'Insufficient funds' }),
+    );
+    // Failures without a reason: "(none)" in the URL, '' to the server.
+    expect(requestAt('payin', `${base}&failReason=%28none%29`)).toEqual(contract(payin, dates, { failReason: '' }));
+    expect(requestAt('payin', `${base}&cardToken=PAN&funnelStageMin=2`)).toEqual(
+      contract(payin, dates, { cardToken: 'PAN', funnelStageMin: 2 }),
+    );
+    expect(requestAt('payin', `${base}&cardToken=TOKEN`)).toEqual(contract(payin, dates, { cardToken: 'TOKEN' }));
+    // The payout list has one type (not sent) and no card credential filter.
+    const payout = requestAt('payout', 'createdAt=2026-01-12~2026-01-14&funnelStageMin=2&cardToken=TOKEN');
+    expect({ ...payout, transactionType: 'PAY_OUT' }).toEqual(
+      contract({ ...payin, transactionType: 'PAY_OUT' }, dates, { funnelStageMin: 2 }),
+    );
+    // A stage outside 1..3 is not a filter.
+    expect(requestAt('payin', `${base}&funnelStageMin=7`).funnelStageMin).toBeUndefined();
   });
 });

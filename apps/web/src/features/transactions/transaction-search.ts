@@ -1,10 +1,17 @@
 import type { Country } from '@andes/contract/common/countries';
 import { localDateRangeToUtc } from '@andes/contract/common/dates';
 import { HOLD_FLAG_VALUES, productTypesOf, TRANSACTION_STATUSES } from '@andes/contract/common/enums';
+import {
+  CARD_TOKEN_FILTERS,
+  FAIL_REASON_MAX_LENGTH,
+  FUNNEL_STAGE_FILTER_MAX,
+  FUNNEL_STAGE_FILTER_MIN,
+} from '@andes/contract/revenue-assurance/enums';
 import type { SubMerchantOption } from '@andes/contract/sub-merchant/schemas';
 import { LIST_TRANSACTION_TYPES } from '@andes/contract/transaction/enums';
 import { REFUND_STATUSES } from '@andes/contract/transaction/parts';
 import type { PaymentLinkPageRequest, StoreOrderPageRequest, TransactionAdvancedPageRequest } from '@andes/contract/transaction/schemas';
+import { NO_FAIL_REASON } from '../../shared/navigation/fail-reason.ts';
 import type { FieldValueOf, SearchField, SearchValues } from '../../shared/search/fields.ts';
 import { isTransactionListKind, type ListKind, type TransactionListKind } from './list-kinds.ts';
 
@@ -22,6 +29,10 @@ export interface FieldText {
   refundStatus(status: string): string;
   holdStatus(flag: number): string;
   transactionType(type: string): string;
+  /** The funnel-stage filter's option: "Submitted or further"… (1 submitted, 2 authorised, 3 settled). */
+  funnelStage(stage: number): string;
+  /** The card-token filter's option: network token or card number. */
+  cardToken(kind: string): string;
   message(key: 'cardBin' | 'cardLast4' | 'identifier'): string;
 }
 
@@ -42,7 +53,10 @@ export type FieldKey =
   | 'paymentLinkId'
   | 'storeOrderId'
   | 'shopDomain'
-  | 'subMerchantIds';
+  | 'subMerchantIds'
+  | 'funnelStageMin'
+  | 'cardToken'
+  | 'failReason';
 
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._\-/#:]{0,63}$/;
 
@@ -121,12 +135,40 @@ export function listFields(kind: ListKind, country: Country, text: FieldText): S
         options: HOLD_FLAG_VALUES.map((flag) => ({ value: String(flag), label: text.holdStatus(flag) })),
       });
     }
+    fields.push(...revenueFields(kind, text));
   }
   if (kind === 'payment-link') fields.push(identifierField('paymentLinkId', text, /^[A-Za-z0-9_-]{1,64}$/));
   if (kind === 'shopify' || kind === 'shoplazza') {
     fields.push(identifierField('storeOrderId', text, /^[A-Za-z0-9#_-]{1,64}$/));
     fields.push(identifierField('shopDomain', text, /^[a-z0-9][a-z0-9.-]{0,252}$/));
   }
+  return fields;
+}
+
+/**
+ * Revenue assurance's drill-down filters (docs/decisions/0031): how far the transactions got, the
+ * card's network token or number (pay-ins), and an exact fail reason. Charts open the list with them.
+ */
+function revenueFields(kind: TransactionListKind, text: FieldText): SearchField[] {
+  const stages: number[] = [];
+  for (let stage = FUNNEL_STAGE_FILTER_MIN; stage <= FUNNEL_STAGE_FILTER_MAX; stage++) stages.push(stage);
+  const fields: SearchField[] = [
+    {
+      key: 'funnelStageMin',
+      type: 'select',
+      label: text.label('funnelStageMin'),
+      options: stages.map((stage) => ({ value: String(stage), label: text.funnelStage(stage) })),
+    },
+  ];
+  if (kind === 'payin' || kind === 'holding-page') {
+    fields.push({
+      key: 'cardToken',
+      type: 'select',
+      label: text.label('cardToken'),
+      options: CARD_TOKEN_FILTERS.map((value) => ({ value, label: text.cardToken(value) })),
+    });
+  }
+  fields.push({ key: 'failReason', type: 'input', label: text.label('failReason'), maxLength: FAIL_REASON_MAX_LENGTH });
   return fields;
 }
 
@@ -192,6 +234,11 @@ function commonRequest(values: SearchValues, ctx: RequestContext): CommonRequest
   set('amountMax', amount?.max);
   set('refundStatus', text(values, 'refundStatus') as CommonRequest['refundStatus']);
   for (const key of ['uniqueId', 'merchantReference', 'e2eId', 'document', 'cardBin', 'cardLast4'] as const) set(key, text(values, key));
+  const stage = text(values, 'funnelStageMin');
+  set('funnelStageMin', stage === undefined ? undefined : (Number(stage) as CommonRequest['funnelStageMin']));
+  set('cardToken', text(values, 'cardToken') as CommonRequest['cardToken']);
+  const reason = text(values, 'failReason');
+  set('failReason', reason === NO_FAIL_REASON ? '' : reason);
   const subMerchantIds = list(values, 'subMerchantIds').map(Number);
   if (subMerchantIds.length > 0) request.subMerchantIds = subMerchantIds;
   return request;

@@ -1,3 +1,5 @@
+import { ResultCode, ValidationErrorData } from '@andes/contract/common/envelope';
+
 /** An answer whose envelope `code` is not 200: the server's code, message and data. */
 export class ApiError<D = unknown> extends Error {
   override readonly name = 'ApiError';
@@ -45,4 +47,20 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.msg;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * A failed call as one sentence in the interface language: each field problem of a validation
+ * refusal, or the server's message, passed through `translate` (a feature's known server texts);
+ * any other failure as errorMessage says it.
+ */
+export function failureText(error: unknown, translate: (serverText: string) => string): string {
+  if (error instanceof ApiError) {
+    if (error.code === ResultCode.VALIDATION_FAILED) {
+      const parsed = ValidationErrorData.safeParse(error.data);
+      if (parsed.success && parsed.data.issues.length > 0) return parsed.data.issues.map((issue) => translate(issue.message)).join('; ');
+    }
+    return translate(error.msg);
+  }
+  return errorMessage(error);
 }

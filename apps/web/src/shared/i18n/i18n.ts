@@ -24,6 +24,12 @@ export const NAMESPACES = [
   'export',
   'finance',
   'subMerchant',
+  'accounting',
+  'chargeback',
+  'risk',
+  'revenueAssurance',
+  'support',
+  'message',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,6 +1,8 @@
 import 'i18next';
+import type accounting from '../../locales/en/accounting.json';
 import type activity from '../../locales/en/activity.json';
 import type auth from '../../locales/en/auth.json';
+import type chargeback from '../../locales/en/chargeback.json';
 import type common from '../../locales/en/common.json';
 import type downloadCenter from '../../locales/en/downloadCenter.json';
 import type exportStrings from '../../locales/en/export.json';
@@ -10,10 +12,14 @@ import type home from '../../locales/en/home.json';
 import type iam from '../../locales/en/iam.json';
 import type ip from '../../locales/en/ip.json';
 import type layout from '../../locales/en/layout.json';
+import type message from '../../locales/en/message.json';
 import type mfa from '../../locales/en/mfa.json';
 import type payout from '../../locales/en/payout.json';
 import type permissions from '../../locales/en/permissions.json';
+import type revenueAssurance from '../../locales/en/revenueAssurance.json';
+import type risk from '../../locales/en/risk.json';
 import type subMerchant from '../../locales/en/subMerchant.json';
+import type support from '../../locales/en/support.json';
 import type transactions from '../../locales/en/transactions.json';
 import type upload from '../../locales/en/upload.json';
 
@@ -41,6 +47,12 @@ declare module 'i18next' {
       export: typeof exportStrings;
       finance: typeof finance;
       subMerchant: typeof subMerchant;
+      accounting: typeof accounting;
+      chargeback: typeof chargeback;
+      risk: typeof risk;
+      revenueAssurance: typeof revenueAssurance;
+      support: typeof support;
+      message: typeof message;
     };
   }
 }

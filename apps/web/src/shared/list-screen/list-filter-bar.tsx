@@ -32,6 +32,8 @@ export interface SelectFilterField extends FieldBase {
   loading?: boolean;
   /** Typing narrows the options (long lists). */
   searchable?: boolean;
+  /** Several options at once (the value is an array; the screen writes it to the URL itself). */
+  multiple?: boolean;
 }
 
 /**
@@ -129,6 +131,7 @@ export function ListFilterBar({ name, label, fields, values, onSearch }: ListFil
               options={field.options.map((option) => ({ value: option.value, label: option.label }))}
               {...(field.loading === undefined ? {} : { loading: field.loading })}
               {...(field.searchable ? { showSearch: { optionFilterProp: 'label' } } : {})}
+              {...(field.multiple ? { mode: 'multiple' as const, maxTagCount: 'responsive' as const } : {})}
             />
           )}
         </Form.Item>

@@ -28,6 +28,17 @@ interface EChartProps {
   /** No data: an empty state instead of the chart. */
   empty?: boolean;
   emptyText?: string;
+  /**
+   * A click on a drawn item (a bar, a point, a slice): its series and data index. Offer the same
+   * action outside the drawing too (a link per row of a visible table): a pointer is not the only way.
+   */
+  onItemClick?: (item: ChartItem) => void;
+}
+
+/** The item of a chart a click landed on. */
+export interface ChartItem {
+  seriesIndex: number;
+  dataIndex: number;
 }
 
 /**
@@ -35,10 +46,14 @@ interface EChartProps {
  * is an image named by `summary`, and `table` holds the figures as text. Without data it shows
  * an empty state.
  */
-export function EChart({ option, height, summary, table, empty = false, emptyText }: EChartProps) {
+export function EChart({ option, height, summary, table, empty = false, emptyText, onItemClick }: EChartProps) {
   const { t } = useTranslation('common');
   const hostRef = useRef<HTMLDivElement | null>(null);
   const chartRef = useRef<EChartsType | null>(null);
+  const clickRef = useRef(onItemClick);
+  useEffect(() => {
+    clickRef.current = onItemClick;
+  });
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
 
@@ -53,6 +68,10 @@ export function EChart({ option, height, summary, table, empty = false, emptyTex
         // A host not laid out yet (hidden tab, tests) gets a provisional width until it is resized.
         const chart = init(host, null, { renderer: 'svg', height, width: host.clientWidth > 0 ? undefined : 320 });
         chartRef.current = chart;
+        chart.on('click', (event) => {
+          const { seriesIndex, dataIndex } = event as { seriesIndex?: number; dataIndex?: number };
+          if (seriesIndex !== undefined && dataIndex !== undefined) clickRef.current?.({ seriesIndex, dataIndex });
+        });
         observer = new ResizeObserver(() => chart.resize({ width: 'auto', height }));
         observer.observe(host);
         setReady(true);

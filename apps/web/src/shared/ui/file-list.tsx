@@ -80,17 +80,21 @@ function DownloadButton<F extends ListedFile>({
       />
     );
   }
+  // The size stands beside the button, not in it: the button's visible text (the name) must be part
+  // of its accessible name ("Download <name>"), which a size inside it would break (WCAG 2.5.3).
   return (
-    <Button
-      icon={isPreviewableImage(file.name) ? <FileImageOutlined aria-hidden /> : <FileOutlined aria-hidden />}
-      aria-label={label}
-      loading={saving.isPending}
-      onClick={get}
-    >
-      <span>{file.name}</span>
+    <Flex align="center" gap={8} wrap>
+      <Button
+        icon={isPreviewableImage(file.name) ? <FileImageOutlined aria-hidden /> : <FileOutlined aria-hidden />}
+        aria-label={label}
+        loading={saving.isPending}
+        onClick={get}
+      >
+        <span>{file.name}</span>
+        <DownloadOutlined aria-hidden />
+      </Button>
       <FileSize bytes={file.size} />
-      <DownloadOutlined aria-hidden />
-    </Button>
+    </Flex>
   );
 }
 

@@ -217,6 +217,8 @@ export function Uploader<E extends Endpoint>({
         ref={input}
         type="file"
         hidden
+        // antd's form styles show `input[type=file]` as a block inside a Form.Item, over `hidden`.
+        style={{ display: 'none' }}
         multiple={maxFiles > 1}
         accept={accept || undefined}
         onChange={onPick}

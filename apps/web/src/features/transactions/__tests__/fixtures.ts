@@ -90,6 +90,7 @@ export const payinDetail: TransactionDetail = {
     { fileId: 'f_invoicePDF000000000002', name: 'invoice.pdf', size: 102_400, contentType: 'application/pdf' },
   ],
   original: null,
+  risk: null,
   related: [
     {
       id: 12,

@@ -12,6 +12,7 @@ import { Amount } from '../../../shared/ui/amount.tsx';
 import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { StatusTag } from '../../../shared/ui/status-tag.tsx';
 import { detailPath } from '../list-kinds.ts';
+import { RiskSection } from './risk-section.tsx';
 import { TransactionAttachments } from './transaction-attachments.tsx';
 import { holdTag, transactionStatusTag } from './transaction-columns.tsx';
 
@@ -128,6 +129,7 @@ export function TransactionDetailView({ detail, timeZone, zoneLabel }: { detail:
     <Flex vertical gap={16}>
       <Section title={t('section.overview')} items={overview} />
       <Section title={t('section.amounts')} items={amounts} />
+      {detail.risk && <RiskSection risk={detail.risk} currency={detail.currency} timeZone={timeZone} />}
       {detail.payer && <Section title={t('section.payer')} items={party('payer', detail.payer)} />}
       {detail.beneficiary && <Section title={t('section.beneficiary')} items={party('beneficiary', detail.beneficiary)} />}
       {card && (

@@ -13,6 +13,8 @@ export function useFieldText(): FieldText {
       refundStatus: (status) => t(`refundStatus.${status}` as 'refundStatus.NONE'),
       holdStatus: (flag) => t(`holdStatus.${flag}` as 'holdStatus.1'),
       transactionType: (type) => t(`transactionType.${type}` as 'transactionType.PAY_IN'),
+      funnelStage: (stage) => t(`funnelStage.${stage}` as 'funnelStage.1'),
+      cardToken: (kind) => t(`cardToken.${kind}` as 'cardToken.TOKEN'),
       message: (key) => t(`message.${key}`),
     }),
     [t],
