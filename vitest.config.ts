@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time: the default (cores − 1) runs one file at a time on the 2-core CI
+    // machine, which leaves a core idle while a file waits on its database.
+    maxWorkers: 2,
     projects: [
       {
         test: {

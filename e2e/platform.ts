@@ -1,6 +1,6 @@
 import { endpointUrl } from '@andes/contract/common/define-endpoint';
-import { claimPayouts, ingestEvent } from '@andes/contract/platform/endpoints';
-import type { PayoutClaim, PlatformEventInput } from '@andes/contract/platform/schemas';
+import { claimPayouts, claimRequests, ingestEvent } from '@andes/contract/platform/endpoints';
+import type { OfferedRequest, PayoutClaim, PlatformEventInput, RequestClaim } from '@andes/contract/platform/schemas';
 import type { APIRequestContext } from '@playwright/test';
 
 /** Sends one event as the payment platform would (the test server's service token). */
@@ -101,4 +101,46 @@ export async function claimAndSettlePayouts(request: APIRequestContext, outcome:
     }
   }
   return body.data.list.map((o) => o.uniqueId);
+}
+
+/** The provider's events about accounting requests (docs/decisions/0027). */
+export type RequestEventInput = Extract<PlatformEventInput, { type: `request.${string}` }>;
+type RequestEventType = RequestEventInput['type'];
+type RequestEventData<T extends RequestEventType> = Extract<RequestEventInput, { type: T }>['data'];
+
+let requestEventSerial = 0;
+
+/**
+ * Reports one step of an accounting request as the provider's operations team would
+ * (`request.verified`, `request.rate_quoted`, `request.completed`…). Fails the test on a refusal.
+ */
+export async function sendRequestEvent<T extends RequestEventType>(
+  request: APIRequestContext,
+  type: T,
+  data: RequestEventData<T>,
+  merchantCode = 'ANDES-DEMO',
+): Promise<void> {
+  requestEventSerial += 1;
+  const event = {
+    eventId: `${data.requestNo}.${type}.${Date.now()}.${requestEventSerial}`,
+    type,
+    occurredAt: new Date().toISOString(),
+    merchantCode,
+    data,
+  } as PlatformEventInput;
+  const res = await sendPlatformEvent(request, event);
+  if (res.code !== 200) throw new Error(`event ${event.eventId} refused: ${res.code} ${res.msg}`);
+}
+
+/** Claims the accounting requests waiting for the provider (as the platform polls for them), with their task. */
+export async function claimAccountingRequests(request: APIRequestContext, limit = 100): Promise<OfferedRequest[]> {
+  const token = process.env.E2E_PLATFORM_TOKEN;
+  if (!token) throw new Error('E2E_PLATFORM_TOKEN is not set (playwright.config.ts sets it)');
+  const res = await request.post(endpointUrl(claimRequests), {
+    data: { limit, leaseSeconds: 60 },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: RequestClaim };
+  if (body.code !== 200) throw new Error(`claim refused: ${body.code} ${body.msg}`);
+  return body.data.list;
 }

@@ -2,20 +2,58 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
-/** Closes an open Select dropdown by leaving its input, and waits until it is gone. */
+/**
+ * Closes an open Select dropdown by leaving its input, and waits until it is gone. On a loaded
+ * machine the blur can land before the Select took the focus back from the option just clicked,
+ * and the dropdown stays open: then, in a drawer or modal, it clicks the dialog's title (outside
+ * every field), elsewhere it leaves the input again.
+ */
 export async function closeDropdown(page: Page, combobox: Locator): Promise<void> {
+  const open = page.locator(OPEN_DROPDOWN);
   await combobox.blur();
-  await expect(page.locator(OPEN_DROPDOWN)).toHaveCount(0);
+  const closed = await expect(open)
+    .toHaveCount(0, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (closed) return;
+  const title = combobox.locator('xpath=ancestor::*[@role="dialog"][1]').locator('.ant-drawer-title, .ant-modal-title');
+  if ((await title.count()) > 0) await title.first().click();
+  else {
+    await combobox.focus();
+    await combobox.blur();
+  }
+  await expect(open).toHaveCount(0);
 }
 
-/** Picks options of an antd Select by their labels (typing to narrow long, virtual lists). */
+/**
+ * Picks options of an antd Select by their labels (typing to narrow long, virtual lists). In a
+ * multiple Select each pick is checked: a click that lands while the options are drawn again (their
+ * data refreshed as the drawer opens) is lost, as it would be for a person, who clicks again.
+ */
 export async function chooseOptions(page: Page, combobox: Locator, labels: readonly string[]): Promise<void> {
   await combobox.click();
+  // A single choice closes the list at once; a multiple one keeps it open and shows each choice as a tag.
+  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select-multiple ")][1]');
+  const multiple = (await select.count()) > 0;
+  const dropdown = page.locator(OPEN_DROPDOWN);
   for (const label of labels) {
-    const dropdown = page.locator(OPEN_DROPDOWN);
     const option = dropdown.getByTitle(label, { exact: true });
     if ((await option.count()) === 0) await combobox.fill(label);
-    await option.click();
+    if (!multiple) {
+      await option.click();
+      continue;
+    }
+    const tag = select.getByTitle(label, { exact: true });
+    await expect(async () => {
+      if ((await tag.count()) > 0) return;
+      if ((await option.count()) === 0) {
+        // Scrolled out of the virtual list, or the list closed: bring the option back.
+        if ((await dropdown.count()) === 0) await combobox.click();
+        await combobox.fill(label);
+      }
+      if (!/\bant-select-item-option-selected\b/.test((await option.getAttribute('class')) ?? '')) await option.click();
+      await expect(tag).toHaveCount(1, { timeout: 1_000 });
+    }).toPass();
   }
   await closeDropdown(page, combobox);
 }

@@ -4,17 +4,22 @@ import { COUNTRIES, type Country } from '@andes/contract/common/countries';
 import type { Endpoint } from '@andes/contract/common/define-endpoint';
 import type { Page as ListPage } from '@andes/contract/common/page';
 import { IP_TRUSTLIST_TYPE_SEGMENTS } from '@andes/contract/ip-trustlist/enums';
+import { messageList } from '@andes/contract/message/endpoints';
 import { paymentLinkPage } from '@andes/contract/payment-link/endpoints';
+import { chargebackPage } from '@andes/contract/risk/endpoints';
 import { shopifyPage } from '@andes/contract/shopify/endpoints';
 import { shoplazzaPage } from '@andes/contract/shoplazza/endpoints';
 import { subAccountPage } from '@andes/contract/sub-merchant/endpoints';
 import { transactionPage } from '@andes/contract/transaction/endpoints';
 import { DEEP_QUERY_TYPES } from '@andes/contract/transaction/enums';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
+import { newestRequestId } from '../accounting.ts';
 import { call } from '../api.ts';
 import { DEMO } from '../demo-users.ts';
 import { AppShell } from '../pages/app-shell.ts';
+import { runId, seedChargeback } from '../pages/chargeback-pages.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { openCaseId } from '../pages/support-pages.ts';
 
 /*
  * Accessibility (issue 17): axe-core on every screen the web app registers and on the public pages,
@@ -72,11 +77,52 @@ function newestRow(endpoint: Endpoint, body: Record<string, unknown>): ParamFill
  */
 const PARAMS: Readonly<Record<string, ParamFiller>> = {
   '/setting/service-list/:type': async () => ({ type: IP_TRUSTLIST_TYPE_SEGMENTS.DASHBOARD }),
+  // A list type's rules (its editor's fields are checked by risk-rules.spec.ts).
+  '/risk/risk-configure/detail/:type': async () => ({ type: 'BLOCK' }),
   '/transactions/deep-query/:type': async () => ({ type: DEEP_QUERY_TYPES[0] }),
   '/transactions/detail/:id': newestRow(transactionPage, { list: 'payin' }),
   '/transactions/payment-link-detail/:id': newestRow(paymentLinkPage, {}),
   '/transactions/shopify-detail/:id': newestRow(shopifyPage, {}),
   '/transactions/shoplazza-detail/:id': newestRow(shoplazzaPage, {}),
+  // The demo seeds no accounting request: the newest of the country, or one made for the check.
+  '/accounting/funding-detail/:id': async ({ request, token, country }) => ({
+    id: String(await newestRequestId(request, token, 'TOPUP', country)),
+  }),
+  '/accounting/withdraws-detail/:id': async ({ request, token, country }) => ({
+    id: String(await newestRequestId(request, token, 'WITHDRAWAL', country)),
+  }),
+  '/accounting/exchange-detail/:id': async ({ request, token, country }) => ({
+    id: String(await newestRequestId(request, token, 'EXCHANGE', country)),
+  }),
+  '/setting/sub-merchant-detail/:id': async ({ request, token, country }) => ({
+    id: String(await newestRequestId(request, token, 'SUB_TRANSFER', country)),
+  }),
+  // The newest chargeback, or (the demo may hold none) one the platform reports for the check.
+  '/risk/chargeback-represent-detail/:id': async (ctx) => {
+    try {
+      return await newestRow(chargebackPage, {})(ctx);
+    } catch {
+      const id = runId('A11YCB');
+      await seedChargeback(ctx.request, {
+        uniqueId: id,
+        chargebackId: `${id}-CB`,
+        merchantReference: `order-${id.toLowerCase()}`,
+        reasonCode: 'NOT_RECEIVED',
+      });
+      return newestRow(chargebackPage, {})(ctx);
+    }
+  },
+  // An open case of the country (opened for the check when there is none): its page and its edit form.
+  '/support-center/case-detail/:id': async ({ request, token, country }) => ({ id: String(await openCaseId(request, token, country)) }),
+  '/support-center/edit-case/:id': async ({ request, token, country }) => ({ id: String(await openCaseId(request, token, country)) }),
+  // The newest message of the demo admin (the demo seeds several).
+  '/message-detail/:id': async ({ request, token }) => {
+    const answer = await call(request, messageList, { pageSize: 10 } as never, { token });
+    if (answer.code !== 200) throw new Error(`${messageList.path} refused: ${answer.code} ${answer.msg}`);
+    const row = (answer.data as ListPage<{ id: number }>).list[0];
+    if (!row) throw new Error('no message in the demo data');
+    return { id: String(row.id) };
+  },
   '/sub-merchant/sub-account/summary/:id': async ({ request, token }) => {
     const answer = await call(request, subAccountPage, { pageSize: 10 } as never, { token });
     if (answer.code !== 200) throw new Error(`${subAccountPage.path} refused: ${answer.code} ${answer.msg}`);

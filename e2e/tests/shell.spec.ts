@@ -19,6 +19,8 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Payment Link',
         'Shopify',
         'Shoplazza',
+        // Setting → Sub-merchant (its transfers) and IP Trustlist.
+        'Sub-merchant',
         'IP Trustlist',
         // Finance → Pay-in, Payout, Marketplace; Reports → the six report pages.
         'Pay-in',
@@ -30,10 +32,25 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Payment Link',
         'Shopify',
         'Shoplazza',
+        // Risk.
+        'Case Management',
+        'Configure',
+        'Performance',
+        'Chargeback Represent',
         // Payment → Payout (the transactions' Payout above is Transactions → Payout).
         'Payout',
+        // Support Center.
+        'Cases',
+        // Accounting.
+        'Payout Funding',
+        'Withdrawal',
+        'Exchange',
+        // Revenue Assurance.
+        'Situation Analysis',
+        'Tokenization',
         'Global Balance',
         'Download Center',
+        'Message Center',
         'Sub Merchant',
       ],
       countries: ['US', 'BR', 'MX', 'CO', 'CL', 'PE', 'ZA'],
@@ -60,8 +77,8 @@ test.describe('sign-in and permission-driven navigation', () => {
       ],
       countries: ['BR', 'MX', 'CO'],
     },
-    // Transactions → Payout and Payment → Payout.
-    { user: DEMO.payout, menus: ['Home', 'Payout', 'Payout'], countries: ['BR', 'MX'] },
+    // Transactions → Payout, Payment → Payout, and Accounting → Payout Funding and Withdrawal.
+    { user: DEMO.payout, menus: ['Home', 'Payout', 'Payout', 'Payout Funding', 'Withdrawal'], countries: ['BR', 'MX'] },
     { user: DEMO.market, menus: ['Home', 'Pay-in'], countries: ['BR', 'MX'] },
   ];
   for (const c of cases) {
