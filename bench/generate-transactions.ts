@@ -11,21 +11,21 @@
  * built with INSERT … SELECT … GROUP BY; then VACUUM (ANALYZE). No ledger postings: this is list and search
  * data, not a ledger. Prints rows per second and the time of each phase.
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { ACCOUNT_TYPES } from '@andes/contract/account/enums';
 import { COUNTRIES, COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
+import type { TransactionStatus } from '@andes/contract/common/enums';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { localAccountNo } from '../apps/api/src/modules/ledger/account-numbers.ts';
+import { REVENUE_STATS_FROM_TRANSACTIONS_SQL, stageOfStatus } from '../apps/api/src/modules/ledger/funnel.ts';
 import { CATALOGUE, drawAmount, feeOf, type PayinProduct, payoutFeeOf } from '../apps/api/src/simulator/catalogue.ts';
 import { timelineSampler } from '../apps/api/src/simulator/history-plan.ts';
 import { availableAtOf } from '../apps/api/src/simulator/lifecycle.ts';
 import { localDate } from '../apps/api/src/simulator/local-time.ts';
 import { cardOf, payerOf } from '../apps/api/src/simulator/parties.ts';
 import { hashTag, Rng } from '../apps/api/src/simulator/prng.ts';
+import { copyWithIndexesRebuilt } from './bulk-copy.ts';
 
 const HELP = `Usage: npm run generate -w @andes/bench -- --url postgres://… [options]
 
@@ -223,7 +223,18 @@ const COLUMNS = [
   'available_at',
   'status_at',
   'updated_at',
+  'funnel_stage',
+  'authorised_at',
 ];
+const STATUS_AT = COLUMNS.indexOf('status');
+const SETTLED_AT = COLUMNS.indexOf('settled_at');
+const STATUS_TIME_AT = COLUMNS.indexOf('status_at');
+
+/** Revenue assurance's funnel columns of a row (ledger/funnel.ts rules): the stage its status implies; settled ones authorised when they settled. */
+function withFunnel(row: Value[]): Value[] {
+  const stage = stageOfStatus(row[STATUS_AT] as TransactionStatus);
+  return [...row, stage, stage === 3 ? (row[SETTLED_AT] ?? row[STATUS_TIME_AT] ?? null) : null];
+}
 
 type Value = string | number | null | object;
 function field(v: Value): string {
@@ -438,7 +449,7 @@ async function* copyText(): AsyncGenerator<string> {
   let lastReport = performance.now();
   for (let i = 0; i < ROWS; i += 1) {
     for (const row of rowsOf(i)) {
-      lines.push(row.map(field).join('\t'));
+      lines.push(withFunnel(row).map(field).join('\t'));
       written += 1;
     }
     if (lines.length >= 5_000) {
@@ -455,36 +466,14 @@ async function* copyText(): AsyncGenerator<string> {
 }
 
 await q('begin');
-await q('lock table transactions in share row exclusive mode');
-await q(`set local maintenance_work_mem = '512MB'`);
-// The rows reference merchants and accounts made above: where the role may, the per-row
-// foreign-key triggers are skipped for the load (about twice as fast).
-await q('savepoint replica');
-let triggersOff = true;
-try {
-  await q('set local session_replication_role = replica');
-  await q('release savepoint replica');
-} catch {
-  await q('rollback to savepoint replica');
-  triggersOff = false;
-}
-const indexes = await q<{ name: string; def: string }>(
-  `select i.indexname as name, i.indexdef as def from pg_indexes i
-    where i.schemaname = current_schema() and i.tablename = 'transactions'
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-);
-for (const ix of indexes) await q(`drop index "${ix.name.replace(/"/g, '""')}"`);
+// The rows reference merchants and accounts made above (bulk-copy.ts: FK triggers off where the role may).
 phaseStarted = performance.now();
-const copyStarted = performance.now();
-await pipeline(Readable.from(copyText()), client.query(copyFrom(`copy transactions (${COLUMNS.join(', ')}) from stdin`)));
-const copyMs = performance.now() - copyStarted;
+const load = await copyWithIndexesRebuilt(client, 'transactions', COLUMNS, copyText);
+const copyMs = load.copyMs;
 phase(
-  triggersOff ? 'COPY transactions (FK triggers off)' : 'COPY transactions',
-  `${written.toLocaleString('en-US')} rows (${created.toLocaleString('en-US')} created + refunds/chargebacks), ${Math.round(written / (copyMs / 1000)).toLocaleString('en-US')} rows/s`,
+  load.triggersOff ? 'COPY transactions (FK triggers off) and indexes rebuilt' : 'COPY transactions and indexes rebuilt',
+  `${written.toLocaleString('en-US')} rows (${created.toLocaleString('en-US')} created + refunds/chargebacks), ${Math.round(written / (copyMs / 1000)).toLocaleString('en-US')} rows/s during COPY; ${load.indexCount} secondary indexes`,
 );
-if (triggersOff) await q('set local session_replication_role = origin');
-for (const ix of indexes) await q(ix.def);
-phase('indexes rebuilt', `${indexes.length} secondary indexes`);
 await q(`select setval(pg_get_serial_sequence('transactions', 'id'), $1)`, [nextId - 1]);
 const benchIds = [...new Set(holders.map((h) => h.merchantId))];
 await q('delete from daily_transaction_stats where merchant_id = any($1::int[])', [benchIds]);
@@ -496,13 +485,19 @@ await q(
     group by merchant_id, coalesce(sub_merchant_id, merchant_id), country, created_date, transaction_type, product_type, status`,
   [benchIds],
 );
+await q('delete from revenue_daily_stats where merchant_id = any($1::int[])', [benchIds]);
+await q(
+  REVENUE_STATS_FROM_TRANSACTIONS_SQL.replace('where transaction_type in', 'where merchant_id = any($1::int[]) and transaction_type in'),
+  [benchIds],
+);
 await q('commit');
-phase('daily_transaction_stats');
+phase('daily_transaction_stats and revenue_daily_stats');
 // VACUUM as well as ANALYZE: autovacuum visits an insert-only table after a load like this one
 // (autovacuum_vacuum_insert_threshold) and sets its visibility map, which the index-only scans of
 // the capped counts rely on; the benchmarks measure that steady state, not the minutes before it.
 await q('vacuum (analyze) transactions');
 await q('vacuum (analyze) daily_transaction_stats');
+await q('vacuum (analyze) revenue_daily_stats');
 await q('vacuum (analyze) monthly_transaction_counts');
 phase('VACUUM (ANALYZE)');
 client.release();
