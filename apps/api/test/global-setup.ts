@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../src/db/client.ts';
+import { testDatabasePrefix } from './test-database-name.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,6 +55,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     try {
+      // The test databases of this run that a file did not drop (a file that failed before its teardown).
+      const left = await c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+        testDatabasePrefix(name),
+      ]);
+      for (const { datname } of left.rows) await c.query(`drop database if exists ${datname} with (force)`);
       await c.query(`drop database if exists ${name} with (force)`);
     } finally {
       await c.end();

@@ -15,6 +15,7 @@ import { DEMO_SIGN_INS, type DemoUserKey, seedDemo } from '../src/db/seed/demo.t
 import { createPasswordHasher } from '../src/modules/auth/password-hasher.ts';
 import type { BlobStore } from '../src/modules/files/blob-store.ts';
 import { LocalDiskBlobStore } from '../src/modules/files/local-disk-blob-store.ts';
+import { testDatabasePrefix } from './test-database-name.ts';
 
 /** A clock the test moves by hand. */
 export interface FakeClock {
@@ -74,8 +75,9 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const database = await openDatabase({ kind: 'pglite', dataDir: null, ...(image ? { image } : {}) });
     return { database, drop: async () => {} };
   }
-  const name = `andes_t_${randomBytes(6).toString('hex')}`;
   const template = inject('postgresTemplate');
+  // Named after the run's template, so the run's teardown drops any a file left behind.
+  const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
