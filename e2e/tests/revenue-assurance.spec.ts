@@ -49,7 +49,7 @@ test('a funnel stage and a fail reason drill down to pay-in lists whose totals a
   const list = new TransactionListPage(page, 'Pay-in');
   await expect(list.chip('Funnel stage')).toHaveText('Funnel stage: Settled');
   await expect(list.chip('Submit time')).toHaveText(`Submit time: ${RANGE.from} – ${RANGE.to}`);
-  expect(await list.total()).toBe(settled);
+  await expect.poll(() => list.total()).toBe(settled);
   // Every row of the page shown reached settlement.
   for (const status of await (await list.column('Status')).allInnerTexts()) {
     expect(['Settled', 'Refunding', 'Refunded', 'Charged back']).toContain(status.trim());
@@ -68,7 +68,7 @@ test('a funnel stage and a fail reason drill down to pay-in lists whose totals a
 
   await expect(page).toHaveURL(/\/transactions\/payin\?.*failReason=/);
   await expect(list.chip('Fail reason')).toHaveText(`Fail reason: ${reason === '(no reason given)' ? '(none)' : reason}`);
-  expect(await list.total()).toBe(failures);
+  await expect.poll(() => list.total()).toBe(failures);
   for (const status of await (await list.column('Status')).allInnerTexts()) {
     expect(['Failed', 'Rejected', 'Expired']).toContain(status.trim());
   }
@@ -92,6 +92,6 @@ test('tokenization compares token and card-number pay-ins, and drills down to th
   await expect(page).toHaveURL(/\/transactions\/payin\?.*cardToken=TOKEN/);
   const list = new TransactionListPage(page, 'Pay-in');
   await expect(list.chip('Card credential')).toHaveText('Card credential: Network token');
-  expect(await list.total()).toBe(count);
+  await expect.poll(() => list.total()).toBe(count);
   for (const product of await (await list.column('Product type')).allInnerTexts()) expect(product.trim()).toBe('Card');
 });

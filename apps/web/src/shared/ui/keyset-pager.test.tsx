@@ -16,6 +16,12 @@ describe('KeysetPager', () => {
     expect(formatTotal(0, false, 'zh-CN')).toBe('0');
   });
 
+  it('shows no total while it is not known (a new filter loading), rather than "Total 0"', () => {
+    renderPager({ total: null, page: 1 });
+    expect(screen.queryByText(/^Total/)).toBeNull();
+    expect(screen.getByText('Page 1')).toBeTruthy();
+  });
+
   it('shows total and page, and moves on request', async () => {
     const handlers = renderPager();
     expect(screen.getByText('Total 10,000+')).toBeTruthy();

@@ -10,7 +10,8 @@ export function formatTotal(total: number, capped: boolean, language: string): s
 }
 
 interface KeysetPagerProps {
-  total: number;
+  /** Null while the first page of a new filter loads: no total is shown rather than a wrong one. */
+  total: number | null;
   totalCapped: boolean;
   /** 1-based page shown. */
   page: number;
@@ -25,7 +26,7 @@ interface KeysetPagerProps {
 }
 
 /**
- * The pager of a keyset list: total (capped totals show "10,000+"), first / previous / next and
+ * The pager of a keyset list: total (capped totals show "10,000+"; none while it is not known yet), first / previous / next and
  * the page size. There is no "jump to page N": the server pages by cursor.
  */
 export function KeysetPager({
@@ -44,7 +45,9 @@ export function KeysetPager({
   const [language] = useLanguage();
   return (
     <Flex component="nav" aria-label={t('pager.label')} align="center" justify="flex-end" gap={8} wrap style={{ marginTop: 16 }}>
-      <Typography.Text type="secondary">{t('pager.total', { total: formatTotal(total, totalCapped, language) })}</Typography.Text>
+      {total !== null && (
+        <Typography.Text type="secondary">{t('pager.total', { total: formatTotal(total, totalCapped, language) })}</Typography.Text>
+      )}
       <Button
         size="small"
         icon={<VerticalRightOutlined />}

@@ -8,7 +8,7 @@ export function ListPager({ list, page, loading }: { list: ListUrl; page: Page<u
   const nextCursor = page?.nextCursor ?? null;
   return (
     <KeysetPager
-      total={page?.total ?? 0}
+      total={page?.total ?? null}
       totalCapped={page?.totalCapped ?? false}
       page={list.position.page}
       pageSize={readPageSize(list.params)}

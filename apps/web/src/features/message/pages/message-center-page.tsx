@@ -47,7 +47,7 @@ export function MessageCenterPage() {
       key: 'content',
       title: t('field.content'),
       render: (_, row) => (
-        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 420 }}>
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 340 }}>
           {messageText(t, row).content}
         </Typography.Text>
       ),
