@@ -33,6 +33,9 @@ import { REQUEST_ACTIONS } from './machines.ts';
 export const REMARK_MAX_LENGTH = 256;
 export const BANK_NAME_MAX_LENGTH = 64;
 export const HOLDER_NAME_MAX_LENGTH = 128;
+export const ACCOUNT_NUMBER_MAX_LENGTH = 34;
+/** A beneficiary account number (IBAN-length at most): letters, digits and dashes. */
+export const ACCOUNT_NUMBER_PATTERN = /^[A-Za-z0-9-]{4,34}$/;
 /** How long a quoted exchange rate can be confirmed, at most (the provider sets each quote's expiry within it). */
 export const QUOTE_MAX_VALIDITY_SECONDS = 3_600;
 
@@ -69,9 +72,7 @@ export const ClientRequestIdSchema = text().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A re
 export const BeneficiaryAccount = z.object({
   holderName: text().trim().min(1, 'Enter the account holder').max(HOLDER_NAME_MAX_LENGTH),
   bankName: text().trim().min(1, 'Enter the bank').max(BANK_NAME_MAX_LENGTH),
-  accountNumber: text()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,34}$/, 'An account number is 4 to 34 letters, digits or -'),
+  accountNumber: text().trim().regex(ACCOUNT_NUMBER_PATTERN, `An account number is 4 to ${ACCOUNT_NUMBER_MAX_LENGTH} letters, digits or -`),
 });
 export type BeneficiaryAccount = z.infer<typeof BeneficiaryAccount>;
 

@@ -1,4 +1,5 @@
 import { TOPUP_MODES, type TopupMode } from '@andes/contract/accounting/enums';
+import { BANK_NAME_MAX_LENGTH } from '@andes/contract/accounting/schemas';
 import type { UploadedFile } from '@andes/contract/common/uploads';
 import { Flex, Form, Input, Radio, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -100,7 +101,7 @@ function TopupForm({ area, onCancel, onCreated }: CreateFormProps) {
         required
         rules={[{ required: true, whitespace: true, message: t('form.remittingBankRequired') }]}
       >
-        <Input maxLength={64} autoComplete="off" style={{ maxWidth: 360 }} />
+        <Input maxLength={BANK_NAME_MAX_LENGTH} autoComplete="off" style={{ maxWidth: 360 }} />
       </Form.Item>
       <TransferTimeField zone={zone} />
       <Form.Item name="proofFiles" label={t('field.proof')} required rules={[proofRule]}>

@@ -1,5 +1,10 @@
 import { WITHDRAW_MODES, type WithdrawMode } from '@andes/contract/accounting/enums';
-import { BANK_NAME_MAX_LENGTH, HOLDER_NAME_MAX_LENGTH } from '@andes/contract/accounting/schemas';
+import {
+  ACCOUNT_NUMBER_MAX_LENGTH,
+  ACCOUNT_NUMBER_PATTERN,
+  BANK_NAME_MAX_LENGTH,
+  HOLDER_NAME_MAX_LENGTH,
+} from '@andes/contract/accounting/schemas';
 import { formatCents } from '@andes/contract/common/money';
 import { Alert, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +26,6 @@ interface WithdrawalValues {
   accountNumber?: string;
   remark?: string;
 }
-
-const ACCOUNT_NUMBER = /^[A-Za-z0-9-]{4,34}$/;
 
 /**
  * A withdrawal (button accounting:withdrawal:add): the account drawn on, the amount, the bank
@@ -125,9 +128,9 @@ function WithdrawalForm({ area, onCancel, onCreated }: CreateFormProps) {
         label={t('field.accountNumber')}
         required
         extra={t('form.accountNumberHint')}
-        rules={[{ required: true, pattern: ACCOUNT_NUMBER, message: t('form.accountNumberInvalid') }]}
+        rules={[{ required: true, pattern: ACCOUNT_NUMBER_PATTERN, message: t('form.accountNumberInvalid') }]}
       >
-        <Input maxLength={34} autoComplete="off" style={{ maxWidth: 360 }} />
+        <Input maxLength={ACCOUNT_NUMBER_MAX_LENGTH} autoComplete="off" style={{ maxWidth: 360 }} />
       </Form.Item>
       <RemarkField />
       {figures ? (

@@ -1,6 +1,8 @@
 import { CASE_INSTRUCTIONS_MAX_LENGTH } from '@andes/contract/support/enums';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newRequestKey } from '../api/support-calls.ts';
 
 export type CaseDecision = 'close' | 'reopen';
 
@@ -12,7 +14,8 @@ interface InstructionsModalProps {
   /** The server's refusal of the last try, as a sentence. */
   error: string | null;
   onCancel(): void;
-  onConfirm(instructions: string): void;
+  /** `requestId`: one per dialog (the caller mounts one dialog per opening). */
+  onConfirm(instructions: string, requestId: string): void;
 }
 
 /**
@@ -22,6 +25,7 @@ interface InstructionsModalProps {
 export function InstructionsModal({ kind, caseNo, pending, error, onCancel, onConfirm }: InstructionsModalProps) {
   const { t } = useTranslation('support');
   const [form] = Form.useForm<{ instructions?: string }>();
+  const [requestId] = useState(newRequestKey);
   const action = kind ?? 'close';
   return (
     <Modal
@@ -43,7 +47,7 @@ export function InstructionsModal({ kind, caseNo, pending, error, onCancel, onCo
         layout="vertical"
         disabled={pending}
         onFinish={(values) => {
-          if (!pending) onConfirm(values.instructions?.trim() ?? '');
+          if (!pending) onConfirm(values.instructions?.trim() ?? '', requestId);
         }}
       >
         <Typography.Paragraph type="secondary">{t(`dialog.${action}.hint`)}</Typography.Paragraph>

@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/api/notifier.ts';
-import { newRequestKey, useCaseAction } from '../api/support-calls.ts';
+import { useCaseAction } from '../api/support-calls.ts';
 import { type CaseDecision, InstructionsModal } from '../components/instructions-modal.tsx';
 import { useSupportText } from './use-support-text.ts';
 
@@ -12,9 +12,9 @@ export interface DecisionTarget {
 }
 
 /**
- * A close or reopen dialog about `target` (null: closed): one request id per opening (a double
- * click or a retry applies once), the server's refusal shown in the dialog, success told and the
- * dialog closed through `onClose`.
+ * A close or reopen dialog about `target` (null: closed): one request id per opening, made by the
+ * dialog (a double click or a retry applies once), the server's refusal shown in the dialog,
+ * success told and the dialog closed through `onClose`.
  */
 export function useCaseDecision(target: DecisionTarget | null, onClose: () => void) {
   const { t } = useTranslation('support');
@@ -23,14 +23,12 @@ export function useCaseDecision(target: DecisionTarget | null, onClose: () => vo
   const [error, setError] = useState<string | null>(null);
   const kind = target?.kind ?? null;
   const id = target?.case.id ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening (kind or case) is a new request.
-  const requestId = useMemo(() => newRequestKey(), [kind, id]);
 
   const sending = useRef(false);
   // The opening whose action went through: a click that lands after (a double click) sends nothing.
   const done = useRef<string | null>(null);
 
-  const confirm = (instructions: string) => {
+  const confirm = (instructions: string, requestId: string) => {
     if (!target || sending.current || done.current === requestId) return;
     sending.current = true;
     setError(null);
