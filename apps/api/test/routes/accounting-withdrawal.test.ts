@@ -14,6 +14,7 @@ import {
   type AccountingRequestDetail,
   type FeeCalculateAnswer,
   type FeeConfigAnswer,
+  type RequestCreated,
   type RequestPage,
 } from '@andes/contract/accounting/schemas';
 import { activityPage } from '@andes/contract/activity/endpoints';
@@ -140,6 +141,22 @@ describe('configuration and fee', () => {
 });
 
 describe('creation and the provider', () => {
+  test('withdrawals from one account at once are each created and each reserve their own amount + fee', async () => {
+    // Each creation inserts a request naming the account, then locks the account to reserve: the
+    // lock must not wait on the other requests' inserts (PostgreSQL answered one of two with a deadlock).
+    const before = await payout();
+    const answers = await Promise.all([0, 1, 2, 3].map(() => call<RequestCreated>(t, withdrawalCreate.path, clerk.token, body(10_000))));
+    expect(answers.map((a) => a.msg)).toEqual(['success', 'success', 'success', 'success']);
+    const after = await payout();
+    expect(after.AVAILABLE).toBe(before.AVAILABLE - 4 * 10_700);
+    expect(after.RESERVED).toBe(before.RESERVED + 4 * 10_700);
+    for (const a of answers) {
+      const cancelled = await call(t, withdrawalCancel.path, admin.token, { id: a.data.request.id });
+      expect(cancelled.data.status).toBe('CANCELED');
+    }
+    expect(await payout()).toEqual(before);
+  });
+
   test('amount + fee reserved at once; transfer started, then completed: paid out once', async () => {
     const before = await payout();
     const r = await created(t, withdrawalCreate.path, clerk.token, body(200_000, { remark: 'Dividends' }));

@@ -111,7 +111,7 @@ export interface LockedRow extends BucketRow {
   currency: string;
 }
 
-/** `SELECT … FOR UPDATE` of the accounts, in ascending id order (the lock order of every writer). */
+/** `SELECT … FOR NO KEY UPDATE` of the accounts, in ascending id order (the lock order of every writer). */
 export async function selectForUpdate(db: Db, ids: readonly number[]): Promise<LockedRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -119,7 +119,11 @@ export async function selectForUpdate(db: Db, ids: readonly number[]): Promise<L
     .from(accounts)
     .where(inArray(accounts.id, [...ids]))
     .orderBy(asc(accounts.id))
-    .for('update');
+    // NO KEY UPDATE, the lock an UPDATE of the balance columns takes: it serialises the writers of an
+    // account, but not the inserts whose foreign key names it (those hold KEY SHARE). With FOR UPDATE,
+    // two transactions that had each inserted such a row (an accounting request naming its account)
+    // and then locked the account would each wait on the other's KEY SHARE: a deadlock.
+    .for('no key update');
 }
 
 /**

@@ -104,7 +104,7 @@ function balancesOf(row: LockedRow): BucketBalances {
 export type LockedAccounts = Map<number, AccountState>;
 
 /**
- * Locks merchant and global accounts (`SELECT … FOR UPDATE`, ascending id) for the rest of the
+ * Locks merchant and global accounts (`SELECT … FOR NO KEY UPDATE`, ascending id) for the rest of the
  * transaction and returns their balances. SYSTEM accounts are never locked here (see `write`).
  */
 export async function lock(tx: Db, accountIds: readonly number[]): Promise<LockedAccounts> {
