@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { registerBalanceAlarmRoutes } from './modules/balance-alarm/balance-alarm.routes.ts';
 import { registerChargebackRoutes } from './modules/chargeback/chargeback.routes.ts';
 import { registerDownloadCenterRoutes } from './modules/download-center/download-center.routes.ts';
 import type { BlobStore } from './modules/files/blob-store.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountingRoutes(app);
   registerRiskRoutes(app);
   registerChargebackRoutes(app);
+  registerBalanceAlarmRoutes(app);
   registerSupportRoutes(app);
   registerMessageRoutes(app);
   registerRiskPerformanceRoutes(app);

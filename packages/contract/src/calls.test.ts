@@ -79,6 +79,8 @@ const ANDES_OWN_CALLS: readonly string[] = [
   '/dashboard/revenue-assurance/approval-funnel/statistics',
   '/dashboard/revenue-assurance/fail-reason/ranking',
   '/dashboard/revenue-assurance/tokenization/statistics',
+  // The history of the balance alarms (docs/decisions/0033).
+  '/dashboard/configuration/account/balance/alarm/history/page',
   // The payment platform's ingestion API (service token).
   '/internal/v1/events',
   '/internal/v1/payouts/claim',

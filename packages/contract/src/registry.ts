@@ -2,6 +2,7 @@ import * as account from './account/endpoints.ts';
 import * as accounting from './accounting/endpoints.ts';
 import * as activity from './activity/endpoints.ts';
 import * as auth from './auth/endpoints.ts';
+import * as balanceAlarm from './balance-alarm/endpoints.ts';
 import type { Endpoint } from './common/define-endpoint.ts';
 import * as downloadCenter from './download-center/endpoints.ts';
 import * as finance from './finance/endpoints.ts';
@@ -52,6 +53,7 @@ export const ENDPOINT_MODULES = {
   message,
   support,
   revenueAssurance,
+  balanceAlarm,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_MODULES).flatMap((m) => Object.values(m) as Endpoint[]);

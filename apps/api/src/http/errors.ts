@@ -75,6 +75,7 @@ export const CommonErrors = {
   forbidden: () => new AppError(ResultCode.FORBIDDEN, 'You do not have permission to do this'),
   notFound: (what = 'The requested resource') => new AppError(ResultCode.NOT_FOUND, `${what} was not found`),
   conflict: (msg: string) => new AppError(ResultCode.CONFLICT, msg),
+  invalidCursor: () => CommonErrors.validation([{ path: 'cursor', message: 'Not a valid page cursor: reload the first page' }]),
   rateLimited: (retryAfter: string) => new AppError(ResultCode.RATE_LIMITED, `Too many requests, please try again in ${retryAfter}`),
   timeout: (ms: number) =>
     new AppError(ResultCode.INTERNAL_ERROR, `The request took longer than ${ms / 1000} s and was stopped; please try again`, 503),

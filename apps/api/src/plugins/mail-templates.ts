@@ -1,4 +1,5 @@
 import type { Language } from '@andes/contract/common/constants';
+import { escapeHtml } from './mail.ts';
 
 /**
  * The e-mails Andes sends, in each interface language (the user's `users.language`). A template is
@@ -180,10 +181,6 @@ const ZH: Drafts = {
 };
 
 const DRAFTS: Record<Language, Drafts> = { en: EN, 'zh-CN': ZH };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function draftOf(template: MailTemplate, language: Language): Draft {
   const drafts = DRAFTS[language];

@@ -25,6 +25,19 @@ export interface OutgoingMail {
   html: string;
 }
 
+/** Text as HTML text: the five characters HTML gives meaning to, as character references. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A mail of paragraphs: the text with a blank line between them, the HTML one <p> each (line breaks kept). */
+export function paragraphMail(to: string, subject: string, lines: readonly string[]): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: lines.join('\n\n'),
+    html: lines.map((l) => `<p>${escapeHtml(l).replace(/\r?\n/g, '<br>')}</p>`).join(''),
+  };
+}
+
 /** Longest error text kept on a row. */
 const ERROR_MAX = 500;
 

@@ -34,6 +34,7 @@ import {
 } from '@andes/contract/accounting/endpoints';
 import { activityExport, activityPage } from '@andes/contract/activity/endpoints';
 import { changePassword, currentUserInfo, login, logout, permissionLoad } from '@andes/contract/auth/endpoints';
+import { balanceAlarmHistory, balanceAlarmList, balanceAlarmUpdate } from '@andes/contract/balance-alarm/endpoints';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import { addDays, todayIn } from '@andes/contract/common/dates';
 import type { Access } from '@andes/contract/common/define-endpoint';
@@ -185,6 +186,8 @@ import {
   TRANSFER_PROVIDERS,
 } from '@andes/contract/transaction/enums';
 import { PROOF_DOWNLOAD_ENDPOINTS } from '@andes/contract/transaction/proof-endpoints';
+import { eq } from 'drizzle-orm';
+import { balanceAlarms } from '../../src/db/schema/balance-alarms.ts';
 import { DEMO_MESSAGES } from '../../src/db/seed/demo-money.ts';
 import { PNG } from '../fixtures/accounting.ts';
 import { payoutFileBytes, pixPayout } from '../fixtures/payouts.ts';
@@ -322,6 +325,14 @@ const condorUserForm = (w: World) => ({
   roleIds: [w.condorObjects.roleId],
   countries: ['MX'],
 });
+
+/** An alarm switched off (a request valid for any account). */
+const alarmOff = (accountId: number, version: number): Call => ({ body: { accountId, threshold: null, subscriberIds: [], version } });
+/** The version an account's alarm is at (0 when it never had one). */
+async function alarmVersion(w: World, accountId: number): Promise<number> {
+  const [row] = await w.t.db.select({ version: balanceAlarms.version }).from(balanceAlarms).where(eq(balanceAlarms.accountId, accountId));
+  return row?.version ?? 0;
+}
 
 /** Today in Brazil by the test clock: Home's calls refuse dates after it. */
 const brToday = (w: World) => todayIn(COUNTRY_INFO.BR.timezoneName, w.t.clock());
@@ -1031,6 +1042,55 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   // -------------------------------------------------------------------------------------------
   // account, home and global balance (one authorised country; ANDES-DEMO has all seven)
   // -------------------------------------------------------------------------------------------
+  // ---- balance alarms (docs/decisions/0033) --------------------------------------------------------
+  [balanceAlarmList.path]: {
+    sample: () => ({ body: { country: 'MX' } }),
+    subMerchantUser: { allowed: async () => ({ body: { country: 'BR' } }) },
+  },
+  [balanceAlarmUpdate.path]: {
+    precondition: "ANDES-DEMO's MX payout account: its alarm set again, at the version it is at",
+    sample: (w) => alarmOff(w.andes.alarm.accountId, 0),
+    happy: async (w) => ({
+      body: {
+        accountId: w.andes.alarm.accountId,
+        threshold: 100_000_000,
+        subscriberIds: [],
+        version: await alarmVersion(w, w.andes.alarm.accountId),
+      },
+    }),
+    // Every successful update moves the alarm to a new version.
+    succeeded: (data) => (Reflect.get(data as object, 'version') as number) > 0,
+    objects: [
+      { field: 'accountId', existing: (w) => w.andes.alarm.accountId, call: (_w, id) => alarmOff(Number(id), 0), answer: NOT_FOUND },
+      {
+        field: 'subscriberIds',
+        existing: (w) => w.andes.adminId,
+        call: (w, id) => ({ body: { accountId: w.condorObjects.alarmAccountId, threshold: null, subscriberIds: [id], version: 0 } }),
+        answer: CHOICE_REFUSED,
+      },
+    ],
+    subMerchantUser: {
+      allowed: async (w) => alarmOff(w.andes.alarm.subAccountId, await alarmVersion(w, w.andes.alarm.subAccountId)),
+      merchantOnly: {
+        field: 'accountId',
+        existing: (w) => w.andes.alarm.brAccountId,
+        call: (_w, id) => alarmOff(Number(id), 0),
+        answer: NOT_FOUND,
+      },
+    },
+  },
+  [balanceAlarmHistory.path]: {
+    sample: () => ({ body: { country: 'MX' } }),
+    objects: [
+      {
+        field: 'accountId',
+        existing: (w) => w.andes.alarm.accountId,
+        call: (_w, id) => ({ body: { country: 'MX', accountId: Number(id) } }),
+        answer: 'filter',
+      },
+    ],
+    subMerchantUser: { allowed: async () => ({ body: { country: 'BR' } }) },
+  },
   [accountList.path]: {
     precondition: 'Home and Global balance both list the local accounts: either permission admits any request',
     anyGrantAdmitsEveryRequest: true,

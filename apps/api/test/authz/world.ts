@@ -9,6 +9,8 @@ import {
 import type { AccountingRequestDetail } from '@andes/contract/accounting/schemas';
 import { login } from '@andes/contract/auth/endpoints';
 import { type LoginResponse, USER_TYPES } from '@andes/contract/auth/schemas';
+import { balanceAlarmUpdate } from '@andes/contract/balance-alarm/endpoints';
+import { MAX_AMOUNT_CENTS } from '@andes/contract/common/constants';
 import type { Country } from '@andes/contract/common/countries';
 import { ResultCode } from '@andes/contract/common/envelope';
 import { RECORD_ID_MAX } from '@andes/contract/common/fields';
@@ -29,6 +31,7 @@ import { rolePermissions, roles, userRoles, users } from '../../src/db/schema/us
 import { upsertApprovalThreshold } from '../../src/modules/accounting/accounting.repository.ts';
 import { resolveConfig } from '../../src/modules/accounting/accounting.service.ts';
 import { hashSessionToken } from '../../src/modules/auth/tokens.ts';
+import { ensureLocalAccount } from '../../src/modules/ledger/ledger.service.ts';
 import type { MfaActor } from '../../src/modules/mfa/mfa.service.ts';
 import { base32Decode, hotp, timeStepOf } from '../../src/modules/mfa/totp.ts';
 import { hashResetLinkToken, ResetLinks } from '../../src/modules/password/reset-links.ts';
@@ -129,6 +132,18 @@ export interface AndesObjects {
   risk: AndesRisk;
   /** Support cases (docs/decisions/0029). */
   support: AndesSupport;
+  /** Accounts with balance alarms (docs/decisions/0033). */
+  alarm: AndesAlarm;
+}
+
+/**
+ * Local accounts for the balance-alarm calls: ANDES-DEMO's MX PAY_OUT account, whose alarm has
+ * fired once (its history has an event); its BR PAY_IN account; ANDES-DEMO-BR's BR PAY_IN account.
+ */
+export interface AndesAlarm {
+  accountId: number;
+  brAccountId: number;
+  subAccountId: number;
 }
 
 /** An accounting request: its id and its number (TU…, WD…, EX…, ST…). */
@@ -199,6 +214,8 @@ export interface CondorObjects {
   proofFileId: string;
   /** CONDOR's own support case and an uploaded file (docs/decisions/0029). */
   support: CondorSupport;
+  /** CONDOR's MX PAY_IN account (balance alarms). */
+  alarmAccountId: number;
 }
 
 /** An id no row has (the largest a record id may be), for the answer about a missing object. */
@@ -712,7 +729,23 @@ export class World {
       chargebackId: (await riskObjects.chargeback('MX', { merchantCode: 'CONDOR' })).id,
       appendixFileId: await riskObjects.upload(condorToken),
       support: await condorSupport(t, condorToken),
+      alarmAccountId: (await ensureLocalAccount(t.db, condor, 'MX', 'PAY_IN')).id,
     };
+    // ANDES-DEMO's MX payout account gets an alarm above its balance: it fires at once (a history event).
+    const alarm: AndesAlarm = {
+      accountId: (await ensureLocalAccount(t.db, andes, 'MX', 'PAY_OUT')).id,
+      brAccountId: (await ensureLocalAccount(t.db, andes, 'BR', 'PAY_IN')).id,
+      subAccountId: (await ensureLocalAccount(t.db, subMerchantId, 'BR', 'PAY_IN')).id,
+    };
+    const fired = envelope(
+      await post(
+        t.app,
+        balanceAlarmUpdate.path,
+        { accountId: alarm.accountId, threshold: MAX_AMOUNT_CENTS, subscriberIds: [adminId], version: 0 },
+        { token: adminToken },
+      ),
+    );
+    if (fired.code !== ResultCode.OK) throw new Error(`the fixture alarm was refused: ${fired.msg}`);
 
     return new World(
       t,
@@ -735,6 +768,7 @@ export class World {
         accounting,
         risk,
         support: await andesSupport(t, adminToken),
+        alarm,
       },
       condorObjects,
       { id: adminId, username: DEMO.admin.username, password: DEMO.admin.password, token: adminToken },

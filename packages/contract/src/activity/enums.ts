@@ -41,6 +41,7 @@ export const ACTIVITY_EVENTS_BY_CATEGORY = {
     'CHARGEBACK_ACCEPTED',
   ],
   SUPPORT: ['CASE_CREATED', 'CASE_EDITED', 'CASE_CLOSED', 'CASE_REOPENED'],
+  SETTING: ['BALANCE_ALARM_CHANGED'],
   EXPORT: ['REPORT_EXPORTED', 'FILE_DOWNLOADED', 'ACTIVITY_EXPORTED'],
 } as const;
 export type ActivityCategory = keyof typeof ACTIVITY_EVENTS_BY_CATEGORY;
@@ -91,6 +92,7 @@ export const ACTIVITY_OBJECT_TYPES = [
   'FILE',
   'ENDPOINT',
   'SUPPORT_CASE',
+  'ACCOUNT',
 ] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 export const ActivityObjectTypeSchema = z.enum(ACTIVITY_OBJECT_TYPES);

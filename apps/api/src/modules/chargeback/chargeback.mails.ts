@@ -2,7 +2,7 @@ import type { Language } from '@andes/contract/common/constants';
 import type { Currency } from '@andes/contract/common/countries';
 import { formatDateTime } from '@andes/contract/common/dates';
 import { formatCents } from '@andes/contract/common/money';
-import type { OutgoingMail } from '../../plugins/mail.ts';
+import { type OutgoingMail, paragraphMail } from '../../plugins/mail.ts';
 
 /**
  * The defence reminder (docs/decisions/0028), in the user's language: which chargeback, how much,
@@ -23,8 +23,6 @@ export interface ReminderMail {
   deadline: Date;
   timeZone: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const TEXTS: Record<Language, (m: ReminderMail, amount: string, deadline: string) => { subject: string; lines: string[] }> = {
   en: (m, amount, deadline) => ({
@@ -51,5 +49,5 @@ export function reminderMail(m: ReminderMail, language: Language): OutgoingMail 
   const amount = `${formatCents(m.amount, m.currency as Currency, { symbol: false })} ${m.currency}`;
   const deadline = formatDateTime(m.deadline, m.timeZone, { withZone: true });
   const { subject, lines } = TEXTS[language](m, amount, deadline);
-  return { to: m.to, subject, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') };
+  return paragraphMail(m.to, subject, lines);
 }

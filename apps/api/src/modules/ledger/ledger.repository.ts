@@ -1,6 +1,7 @@
 import type { AccountType } from '@andes/contract/account/enums';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { balanceAlarms } from '../../db/schema/balance-alarms.ts';
 import { accounts, type Bucket, type EntryKind, ledgerEntries, ledgerPostings } from '../../db/schema/ledger.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 
@@ -109,21 +110,26 @@ export interface LockedRow extends BucketRow {
   id: number;
   kind: string;
   currency: string;
+  /** The balance alarm's threshold (cents) and state, read when AVAILABLE moved (addToBuckets). */
+  alarmThreshold?: number | null;
+  alarmBelow?: boolean | null;
 }
 
 /** `SELECT … FOR NO KEY UPDATE` of the accounts, in ascending id order (the lock order of every writer). */
 export async function selectForUpdate(db: Db, ids: readonly number[]): Promise<LockedRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...BUCKET_COLUMNS })
-    .from(accounts)
-    .where(inArray(accounts.id, [...ids]))
-    .orderBy(asc(accounts.id))
-    // NO KEY UPDATE, the lock an UPDATE of the balance columns takes: it serialises the writers of an
-    // account, but not the inserts whose foreign key names it (those hold KEY SHARE). With FOR UPDATE,
-    // two transactions that had each inserted such a row (an accounting request naming its account)
-    // and then locked the account would each wait on the other's KEY SHARE: a deadlock.
-    .for('no key update');
+  return (
+    db
+      .select({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...BUCKET_COLUMNS })
+      .from(accounts)
+      .where(inArray(accounts.id, [...ids]))
+      .orderBy(asc(accounts.id))
+      // NO KEY UPDATE, the lock an UPDATE of the balance columns takes: it serialises the writers of an
+      // account, but not the inserts whose foreign key names it (those hold KEY SHARE). With FOR UPDATE,
+      // two transactions that had each inserted such a row (an accounting request naming its account)
+      // and then locked the account would each wait on the other's KEY SHARE: a deadlock.
+      .for('no key update')
+  );
 }
 
 /**
@@ -149,9 +155,25 @@ export async function addToBuckets(db: Db, id: number, delta: Partial<Record<Buc
     .update(accounts)
     .set(set)
     .where(eq(accounts.id, id))
-    .returning({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, ...BUCKET_COLUMNS });
+    .returning({
+      id: accounts.id,
+      kind: accounts.kind,
+      currency: accounts.currency,
+      ...BUCKET_COLUMNS,
+      // The account's balance alarm, read in the same statement when the available balance moves
+      // (a primary-key lookup): the write sees a crossing without another round trip.
+      ...(delta.AVAILABLE ? ALARM_COLUMNS : {}),
+    });
   return rows[0] ?? null;
 }
+
+/** An account's alarm as addToBuckets reads it: null threshold when it has none (or it is off). Exported for bench/balance-alarm.ts. */
+export const ALARM_COLUMNS = {
+  alarmThreshold: sql<
+    number | null
+  >`(select ${balanceAlarms.threshold} from ${balanceAlarms} where ${balanceAlarms.accountId} = ${accounts.id})`.mapWith(Number),
+  alarmBelow: sql<boolean | null>`(select ${balanceAlarms.below} from ${balanceAlarms} where ${balanceAlarms.accountId} = ${accounts.id})`,
+};
 
 /** Beyond this many rows, inserts read one JSON parameter (jsonb_to_recordset): a multi-row VALUES is much slower to build and parse. */
 const BULK_FROM = 16;

@@ -2,6 +2,7 @@ import type { AccountType } from '@andes/contract/account/enums';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import type { Db } from '../../db/client.ts';
 import { BUCKETS, type Bucket, type EntryKind } from '../../db/schema/ledger.ts';
+import { alarmsCrossed, type Crossing } from '../balance-alarm/balance-alarm.crossing.ts';
 import { globalAccountNo, localAccountNo } from './account-numbers.ts';
 import { isCheckViolation, LedgerErrors } from './ledger.errors.ts';
 import {
@@ -263,12 +264,43 @@ export async function writeMany(tx: Db, entries: readonly EntryToWrite[], locked
     written.push({ entryId, balances: snapshot });
   });
   await insertPostings(tx, postings);
+  await alarmsCrossed(tx, crossingsOf(after, kept, ids));
 
   for (const [id, b] of snapshot) {
     const state = locked?.get(id);
     if (state) state.balances = { ...b };
   }
   return written;
+}
+
+/**
+ * The balance alarms the write crossed (docs/decisions/0033): each account whose alarm the update
+ * read (addToBuckets, when AVAILABLE moved) and whose available balance is now on the other side of
+ * the threshold than the alarm's state says. Named after the write's last entry on the account.
+ */
+function crossingsOf(
+  after: ReadonlyMap<number, LockedRow>,
+  kept: readonly { meta: EntryMeta; posted: Line[] }[],
+  ids: readonly number[],
+): Crossing[] {
+  const crossings: Crossing[] = [];
+  for (const [accountId, row] of after) {
+    const threshold = row.alarmThreshold;
+    if (threshold === null || threshold === undefined) continue;
+    const below = row.AVAILABLE < threshold;
+    if (below === (row.alarmBelow ?? false)) continue;
+    let last = kept.length - 1;
+    while (last > 0 && !kept[last]?.posted.some((l) => l.accountId === accountId && l.bucket === 'AVAILABLE')) last--;
+    crossings.push({
+      accountId,
+      available: row.AVAILABLE,
+      threshold,
+      below,
+      entryId: ids[last] ?? null,
+      at: kept[last]?.meta.effectiveAt ?? new Date(),
+    });
+  }
+  return crossings;
 }
 
 /** Entries per INSERT statement. */

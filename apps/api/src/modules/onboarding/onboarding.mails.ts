@@ -1,11 +1,10 @@
 import type { Language } from '@andes/contract/common/constants';
 import type { AccountApplicationRequest } from '@andes/contract/onboarding/schemas';
 import type { z } from 'zod';
-import type { OutgoingMail } from '../../plugins/mail.ts';
+import { escapeHtml, type OutgoingMail } from '../../plugins/mail.ts';
 
 type Application = z.output<typeof AccountApplicationRequest>;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const asHtml = (text: string) => `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(text)}</pre>`;
 
 const CONFIRMATION: Record<Language, (a: Application, number: string) => { subject: string; text: string }> = {

@@ -1,7 +1,7 @@
 import type { Language } from '@andes/contract/common/constants';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import { formatCents } from '@andes/contract/common/money';
-import type { OutgoingMail } from '../../plugins/mail.ts';
+import { type OutgoingMail, paragraphMail } from '../../plugins/mail.ts';
 
 /**
  * The payout verification code's e-mail, in the user's language. It says what the code confirms
@@ -19,8 +19,6 @@ export interface CodeMail {
   amount: number;
   minutes: number;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const TEXTS: Record<Language, (m: CodeMail, total: string) => { subject: string; lines: string[] }> = {
   en: (m, total) => ({
@@ -49,12 +47,7 @@ export function payoutCodeMail(m: CodeMail, language: Language): OutgoingMail {
   const currency = COUNTRY_INFO[m.country].currency;
   const total = `${formatCents(m.amount, currency, { symbol: false })} ${currency}`;
   const { subject, lines } = TEXTS[language](m, total);
-  return {
-    to: m.to,
-    subject,
-    text: lines.join('\n\n'),
-    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-  };
+  return paragraphMail(m.to, subject, lines);
 }
 
 /** `paula.payout@andes-demo.test` → `pa***@andes-demo.test`. */

@@ -30,16 +30,5 @@ export async function requireVisible(db: Db, auth: AuthContext, country: string,
   if (!countries.includes(country as Country)) throw notFound();
 }
 
-/** Opaque keyset cursors: `<tag>:<numbers…>` in base64url. */
-export function encodeCursor(tag: string, parts: readonly number[]): string {
-  return Buffer.from(`${tag}:${parts.join(':')}`, 'utf8').toString('base64url');
-}
-
-export function decodeCursor(tag: string, cursor: string, arity: number): number[] {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const parts = text.split(':');
-  if (parts.length !== arity + 1 || parts[0] !== tag) throw RiskErrors.invalidCursor();
-  const nums = parts.slice(1).map((p) => (/^[0-9]{1,16}$/.test(p) ? Number(p) : Number.NaN));
-  if (nums.some((n) => !Number.isSafeInteger(n))) throw RiskErrors.invalidCursor();
-  return nums;
-}
+/** Opaque keyset cursors (shared with every keyset list). */
+export { decodeCursor, encodeCursor } from '../../http/keyset-page.ts';

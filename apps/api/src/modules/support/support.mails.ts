@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../plugins/mail.ts';
+import { type OutgoingMail, paragraphMail } from '../../plugins/mail.ts';
 
 /**
  * The e-mail to a case's notification address when the provider replies (docs/decisions/0029). The
@@ -17,8 +17,6 @@ export interface CaseReplyMail {
   link: string;
 }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function caseReplyMail(m: CaseReplyMail): OutgoingMail {
   const subject = `Case ${m.caseNo}: ${m.responder} replied / 工单 ${m.caseNo} 有新回复`;
   const lines = [
@@ -28,6 +26,5 @@ export function caseReplyMail(m: CaseReplyMail): OutgoingMail {
     `您的工单 ${m.caseNo}「${m.title}」收到 ${m.responder} 的新回复（状态 ${m.status}）。请在 Andes 中打开工单回复：${m.link}`,
     '— Andes',
   ];
-  const html = lines.map((l) => `<p>${escapeHtml(l).replace(/\r?\n/g, '<br>')}</p>`).join('');
-  return { to: m.to, subject: subject.replace(/[\r\n]+/g, ' '), text: lines.join('\n\n'), html };
+  return paragraphMail(m.to, subject.replace(/[\r\n]+/g, ' '), lines);
 }
