@@ -4,6 +4,7 @@ import type { PermissionCode } from '@andes/contract/permissions/registry';
 import { matchPath } from 'react-router';
 import { accountingRoutes } from '../features/accounting/routes.ts';
 import { activityRoutes } from '../features/activity/routes.ts';
+import { balanceAlarmRoutes } from '../features/balance-alarm/routes.ts';
 import { chargebackRoutes } from '../features/chargeback/routes.ts';
 import { downloadCenterRoutes } from '../features/download-center/routes.ts';
 import { financeRoutes } from '../features/finance/routes.ts';
@@ -26,6 +27,7 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...iamRoutes,
   ...activityRoutes,
   ...ipTrustlistRoutes,
+  ...balanceAlarmRoutes,
   ...globalBalanceRoutes,
   ...transactionRoutes,
   ...payoutRoutes,

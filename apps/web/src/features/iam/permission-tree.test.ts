@@ -1,4 +1,4 @@
-import { closePermissions, type PermissionCode } from '@andes/contract/permissions/registry';
+import { closePermissions, PERMISSION_CODES, type PermissionCode, SCREENS_NOT_BUILT } from '@andes/contract/permissions/registry';
 import { describe, expect, it } from 'vitest';
 import { editorTree, roleTree, toggleHeld } from './permission-tree.ts';
 
@@ -20,6 +20,15 @@ describe('role editor tree', () => {
       ['iam:user:reset-password', true],
     ]);
     expect(tree.find((n) => n.key === 'transactions')?.disableCheckbox).toBe(true);
+  });
+
+  it('leaves out the screens that have not landed, and what is under them', () => {
+    const codes = (nodes: readonly { key: string; children: readonly unknown[] }[]): string[] =>
+      nodes.flatMap((n) => [n.key, ...codes(n.children as { key: string; children: readonly unknown[] }[])]);
+    const shown = codes(editorTree([], closePermissions(PERMISSION_CODES), label));
+    for (const code of SCREENS_NOT_BUILT) expect(shown).not.toContain(code);
+    expect(shown).toContain('setting:ip-trustlist');
+    expect(shown).toContain('payment:payout');
   });
 
   it('checks ancestors and dependencies along, and unchecks dependents', () => {

@@ -1,5 +1,5 @@
 import { buildPermissionTree, type PermissionTreeItem, togglePermission } from '@andes/contract/iam/permission-tree';
-import { closePermissions, PERMISSION_CODES, type PermissionCode } from '@andes/contract/permissions/registry';
+import { awaitsItsScreen, closePermissions, PERMISSION_CODES, type PermissionCode } from '@andes/contract/permissions/registry';
 
 /** A node of the role editor's tree (antd Tree data). */
 export interface PermissionTreeNode {
@@ -10,9 +10,13 @@ export interface PermissionTreeNode {
   children: PermissionTreeNode[];
 }
 
+/** The codes the role editor offers: all but those of screens that have not landed (SCREENS_NOT_BUILT). */
+const OFFERED_CODES = PERMISSION_CODES.filter((code) => !awaitsItsScreen(code));
+
 /**
  * The whole permission tree with the role's codes checked; codes the editor does not hold are
- * shown but locked (an admin grants only what they hold, issue 3).
+ * shown but locked (an admin grants only what they hold, issue 3). Screens that have not landed are
+ * left out.
  */
 export function editorTree(
   roleCodes: Iterable<string>,
@@ -27,7 +31,7 @@ export function editorTree(
       disableCheckbox: !heldClosed.has(item.value),
       children: convert(item.children),
     }));
-  return convert(buildPermissionTree(PERMISSION_CODES, roleCodes));
+  return convert(buildPermissionTree(OFFERED_CODES, roleCodes));
 }
 
 /** The read-only tree of a role: the codes it holds, nothing else. */

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'revenueAssurance',
   'support',
   'message',
+  'balanceAlarm',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,6 +2,7 @@ import 'i18next';
 import type accounting from '../../locales/en/accounting.json';
 import type activity from '../../locales/en/activity.json';
 import type auth from '../../locales/en/auth.json';
+import type balanceAlarm from '../../locales/en/balanceAlarm.json';
 import type chargeback from '../../locales/en/chargeback.json';
 import type common from '../../locales/en/common.json';
 import type downloadCenter from '../../locales/en/downloadCenter.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       revenueAssurance: typeof revenueAssurance;
       support: typeof support;
       message: typeof message;
+      balanceAlarm: typeof balanceAlarm;
     };
   }
 }
