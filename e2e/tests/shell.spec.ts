@@ -19,7 +19,8 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Payment Link',
         'Shopify',
         'Shoplazza',
-        // Setting → Sub-merchant (its transfers) and IP Trustlist.
+        // Setting → Configure (balance alarms), Sub-merchant (its transfers) and IP Trustlist.
+        'Configure',
         'Sub-merchant',
         'IP Trustlist',
         // Finance → Pay-in, Payout, Marketplace; Reports → the six report pages.
