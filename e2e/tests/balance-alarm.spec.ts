@@ -15,11 +15,13 @@ import { LoginPage } from '../pages/login-page.ts';
  * Balance alarms (issue #15; docs/decisions/0033): a user sets an alarm on the Configure screen at
  * the account's available balance, a withdrawal takes the balance below it, and the user sees the
  * notice in the message center, the alarm "Below threshold" and a "Fired" line in its history;
- * cancelling the withdrawal recovers it. Everything happens in CONDOR's MX pay-in account, notified
+ * cancelling the withdrawal recovers it. Everything happens in CONDOR's MX payout account, notified
  * to a user made for the test: no other test touches CONDOR's money or this user's messages.
  */
 
-const ACCOUNT = 'CONDOR.MX.PAY_IN';
+// The payout account: nothing moves its balance in the browser tests but this test (a pay-in account's
+// pending money is released as the demo history's settlement dates pass, which could lift it back).
+const ACCOUNT = 'CONDOR.MX.PAY_OUT';
 const SHOTS = '.tsbuild/balance-alarm-shots';
 
 test('an alarm set on the Configure screen fires once when a withdrawal takes the balance below it, and the notice shows', async ({
@@ -42,8 +44,8 @@ test('an alarm set on the Configure screen fires once when a withdrawal takes th
   const before = await call(request, balanceAlarmList, { country: 'MX' }, { token: condorToken });
   const account = (before.data as BalanceAlarmList).list.find((a) => a.accountNo === ACCOUNT);
   if (!account) throw new Error(`${ACCOUNT} is not listed`);
-  // The demo history leaves CONDOR money in Mexico: enough for the smallest withdrawal and its fees.
-  const config = await call(request, withdrawalConfig, { country: 'MX', mode: 'PAY_IN' }, { token: condorToken });
+  // The demo history leaves CONDOR payout money in Mexico: enough for the smallest withdrawal and its fees.
+  const config = await call(request, withdrawalConfig, { country: 'MX', mode: 'PAY_OUT' }, { token: condorToken });
   const { minAmount } = config.data as FeeConfigAnswer;
   expect(account.available, `${ACCOUNT} has money to withdraw`).toBeGreaterThan(2 * minAmount);
 
@@ -71,14 +73,14 @@ test('an alarm set on the Configure screen fires once when a withdrawal takes th
   await expect(row).toContainText('OK');
   await expect(row).toContainText(watcher.displayName);
 
-  // A withdrawal of the pay-in money, as CONDOR's admin makes it: the balance falls below the threshold.
+  // A withdrawal of payout money, as CONDOR's admin makes it: the balance falls below the threshold.
   const made = await call(
     request,
     withdrawalCreate,
     {
       requestId: unique('e2e-alarm-'),
       country: 'MX',
-      mode: 'PAY_IN',
+      mode: 'PAY_OUT',
       amount: minAmount,
       beneficiaryAccount: { holderName: 'Condor Tiendas', bankName: 'BBVA', accountNumber: '0123-456789' },
     },
@@ -94,10 +96,10 @@ test('an alarm set on the Configure screen fires once when a withdrawal takes th
 
   // The notice, in the watcher's message center.
   await page.goto('/message-center');
-  const notice = page.getByRole('main').getByRole('link', { name: `Open Low balance: ${ACCOUNT} (MX PAY_IN)` });
+  const notice = page.getByRole('main').getByRole('link', { name: `Open Low balance: ${ACCOUNT} (MX PAY_OUT)` });
   await expect(notice).toBeVisible();
   await notice.click();
-  await expect(page.getByRole('heading', { name: `Low balance: ${ACCOUNT} (MX PAY_IN)` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Low balance: ${ACCOUNT} (MX PAY_OUT)` })).toBeVisible();
   await expect(page.getByTestId('message-content')).toContainText('below its alarm threshold');
 
   // Cancelled, the withdrawal gives the money back: the alarm recovers, with no second notice.

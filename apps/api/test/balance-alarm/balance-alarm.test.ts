@@ -10,10 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { activityLog } from '../../src/db/schema/activity.ts';
 import { mailOutbox } from '../../src/db/schema/mail.ts';
 import { mailFiredAlarms } from '../../src/modules/balance-alarm/balance-alarm.mails.ts';
+import { ensureLocalAccount } from '../../src/modules/ledger/ledger.service.ts';
 import { accountingApp, newRequestId } from '../fixtures/accounting.ts';
 import { demoActor, expectLedgerConsistent, json, type PayoutActor, payoutUser } from '../fixtures/payouts.ts';
 import type { TestApp } from '../helper.ts';
-import { EventFactory, localBalances } from '../ledger/support.ts';
+import { EventFactory, localBalances, merchantId } from '../ledger/support.ts';
 
 /**
  * Balance alarms (docs/decisions/0033): the Configure screen's calls, an alarm firing once when a
@@ -207,5 +208,42 @@ describe('firing and recovering', () => {
     // Another merchant's history of the same country is its own (empty).
     const other = await json<AlarmHistoryPage>(t, balanceAlarmHistory.path, condor.token, { country: 'MX', pageSize: 10 });
     expect(other.data.list).toEqual([]);
+  });
+});
+
+describe('a sub-merchant user', () => {
+  test("sees the sub-merchant's accounts and may notify only the sub-merchant's people", async () => {
+    const sub = await payoutUser(t, 'alarm.sub', ['setting:configure', 'setting:balance-alarm:modify'], {
+      subMerchant: 'ANDES-DEMO-BR',
+      email: 'alarm.sub@andes-demo.test',
+    });
+    await ensureLocalAccount(t.db, await merchantId(t.db, 'ANDES-DEMO-BR'), 'BR', 'PAY_IN');
+    const data = await list(sub.token);
+    expect(data.list.length).toBeGreaterThan(0);
+    expect(data.list.every((a) => a.subMerchant)).toBe(true);
+    // The merchant's own people (its admin, the viewer) are not the sub-merchant user's to choose, or to see.
+    expect(data.recipients.map((r) => r.userId)).toEqual([sub.id]);
+    // Its account is empty: a threshold of R$ 1.00 fires at once (after the other tests, which count firings).
+    const account = data.list[0] as BalanceAlarm;
+    const merchantChosen = await update(
+      { accountId: account.accountId, threshold: 100, subscriberIds: [viewer.id], version: account.version },
+      sub.token,
+    );
+    expect(merchantChosen.code).toBe(ResultCode.VALIDATION_FAILED);
+    const own = await update(
+      { accountId: account.accountId, threshold: 100, subscriberIds: [sub.id], version: account.version },
+      sub.token,
+    );
+    expect(own.data).toMatchObject({ threshold: 100, subscribers: [{ userId: sub.id }] });
+    // The merchant's admin may add the merchant's people to the sub-merchant account's alarm.
+    const both = await update({
+      accountId: account.accountId,
+      threshold: 100,
+      subscriberIds: [sub.id, viewer.id],
+      version: own.data.version,
+    });
+    expect(both.code).toBe(ResultCode.OK);
+    const off = await update({ accountId: account.accountId, threshold: null, subscriberIds: [], version: both.data.version });
+    expect(off.code).toBe(ResultCode.OK);
   });
 });

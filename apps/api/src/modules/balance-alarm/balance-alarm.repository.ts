@@ -187,6 +187,8 @@ export async function accountFacts(
 
 export interface Recipient {
   userId: number;
+  /** The sub-merchant the user belongs to; null for the merchant's own users. */
+  subMerchantId: number | null;
   name: string;
   email: string;
   language: Language;
@@ -212,7 +214,14 @@ export async function alarmRecipients(
       join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id} and ${rolePermissions.code} = ${ALARM_VIEW_PERMISSION}
       where ${userRoles.userId} = ${users.id}))`;
   const rows = await db
-    .select({ userId: users.id, name: users.displayName, username: users.username, email: users.email, language: users.language })
+    .select({
+      userId: users.id,
+      subMerchantId: users.subMerchantId,
+      name: users.displayName,
+      username: users.username,
+      email: users.email,
+      language: users.language,
+    })
     .from(users)
     .where(
       and(
@@ -230,6 +239,7 @@ export async function alarmRecipients(
     .orderBy(asc(users.displayName), asc(users.id));
   return rows.map((r) => ({
     userId: r.userId,
+    subMerchantId: r.subMerchantId,
     name: r.name.trim() === '' ? r.username : r.name,
     email: r.email ?? '',
     language: r.language,

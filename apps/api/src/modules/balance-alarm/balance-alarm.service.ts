@@ -27,11 +27,18 @@ import {
   findAlarmAccount,
   listAlarmAccounts,
   lockAlarm,
+  type Recipient,
   saveAlarm,
   userNames,
 } from './balance-alarm.repository.ts';
 
 const CURSOR_TAG = 'alarm';
+
+/**
+ * Whom a caller may choose to notify: a merchant user anyone who may be notified; a sub-merchant
+ * user only the users of their own sub-merchant (the merchant's staff list is not theirs to see).
+ */
+const choosableBy = (auth: AuthContext, r: Recipient) => auth.scope.subMerchantId === null || r.subMerchantId === auth.scope.subMerchantId;
 
 function toWire(row: AlarmAccountRow, names: ReadonlyMap<number, string>): BalanceAlarm {
   return {
@@ -68,7 +75,9 @@ export class BalanceAlarmService {
     await requireCountry(this.db, auth, body.country, this.clock());
     const rows = await listAlarmAccounts(this.db, auth.scope, body.country);
     const names = await userNames(this.db, auth.scope.merchantId, [...new Set(rows.flatMap((r) => r.subscriberIds))]);
-    const recipients = await alarmRecipients(this.db, auth.scope.merchantId, body.country, auth.scope.subMerchantId);
+    const recipients = (await alarmRecipients(this.db, auth.scope.merchantId, body.country, auth.scope.subMerchantId)).filter((r) =>
+      choosableBy(auth, r),
+    );
     return {
       list: rows.map((r) => toWire(r, names)),
       recipients: recipients.map((r) => ({ userId: r.userId, name: r.name })),
@@ -85,7 +94,9 @@ export class BalanceAlarmService {
     const found = await findAlarmAccount(this.db, auth.scope, body.accountId);
     if (!found) throw CommonErrors.notFound('The account');
     await requireCountry(this.db, auth, found.country as Country, now);
-    const allowed = await alarmRecipients(this.db, auth.scope.merchantId, found.country, found.holderId);
+    const allowed = (await alarmRecipients(this.db, auth.scope.merchantId, found.country, found.holderId)).filter((r) =>
+      choosableBy(auth, r),
+    );
     const allowedIds = new Set(allowed.map((r) => r.userId));
     if (body.subscriberIds.some((id) => !allowedIds.has(id))) {
       throw CommonErrors.validation([{ path: 'subscriberIds', message: ALARM_MESSAGES.notRecipient }]);
