@@ -5,11 +5,12 @@ import { ALARM_MESSAGES, type AlarmHistoryPage, type BalanceAlarm, type BalanceA
 import { ResultCode } from '@andes/contract/common/envelope';
 import { messageList } from '@andes/contract/message/endpoints';
 import type { MessagePage } from '@andes/contract/message/schemas';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { activityLog } from '../../src/db/schema/activity.ts';
 import { mailOutbox } from '../../src/db/schema/mail.ts';
 import { mailFiredAlarms } from '../../src/modules/balance-alarm/balance-alarm.mails.ts';
+import { alarmEventListQuery } from '../../src/modules/balance-alarm/balance-alarm.repository.ts';
 import { ensureLocalAccount } from '../../src/modules/ledger/ledger.service.ts';
 import { accountingApp, newRequestId } from '../fixtures/accounting.ts';
 import { demoActor, expectLedgerConsistent, json, type PayoutActor, payoutUser } from '../fixtures/payouts.ts';
@@ -205,6 +206,21 @@ describe('firing and recovering', () => {
     expect(small.data.nextCursor).toBeNull();
     const bad = await history({ cursor: 'not-a-cursor' });
     expect(bad.code).toBe(ResultCode.VALIDATION_FAILED);
+    // The page reads the merchant's (or the account's) events backwards by id: no sort.
+    const scope = { merchantId: await merchantId(t.db, 'ANDES-DEMO'), subMerchantId: null };
+    const alarm = await payoutAlarm();
+    const plans: string[] = [];
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      for (const filter of [{ country: 'BR' }, { country: 'BR', accountId: alarm.accountId }, { country: 'BR', beforeId: 1_000 }]) {
+        const res = await tx.execute(sql`explain ${alarmEventListQuery(tx, scope, filter, 21)}`);
+        plans.push((res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n'));
+      }
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Scan Backward using balance_alarm_events_(list|account)_idx/);
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
     // Another merchant's history of the same country is its own (empty).
     const other = await json<AlarmHistoryPage>(t, balanceAlarmHistory.path, condor.token, { country: 'MX', pageSize: 10 });
     expect(other.data.list).toEqual([]);

@@ -2,6 +2,7 @@ CREATE TABLE "balance_alarm_events" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "balance_alarm_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"account_id" integer NOT NULL,
 	"merchant_id" integer NOT NULL,
+	"country" text NOT NULL,
 	"kind" text NOT NULL,
 	"available" bigint NOT NULL,
 	"threshold" bigint NOT NULL,
@@ -34,6 +35,6 @@ ALTER TABLE "balance_alarms" ADD CONSTRAINT "balance_alarms_account_id_accounts_
 ALTER TABLE "balance_alarms" ADD CONSTRAINT "balance_alarms_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_alarms" ADD CONSTRAINT "balance_alarms_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "balance_alarm_events_account_idx" ON "balance_alarm_events" USING btree ("account_id","id");--> statement-breakpoint
-CREATE INDEX "balance_alarm_events_merchant_idx" ON "balance_alarm_events" USING btree ("merchant_id","id");--> statement-breakpoint
+CREATE INDEX "balance_alarm_events_list_idx" ON "balance_alarm_events" USING btree ("merchant_id","country","id");--> statement-breakpoint
 CREATE INDEX "balance_alarm_events_unmailed_idx" ON "balance_alarm_events" USING btree ("id") WHERE "balance_alarm_events"."kind" = 'FIRED' and "balance_alarm_events"."mailed_at" is null;--> statement-breakpoint
 CREATE INDEX "balance_alarms_merchant_idx" ON "balance_alarms" USING btree ("merchant_id");

@@ -54,6 +54,8 @@ export const balanceAlarmEvents = pgTable(
     merchantId: integer('merchant_id')
       .notNull()
       .references(() => merchants.id),
+    /** The account's country (the history is listed per country). */
+    country: text('country').notNull(),
     kind: text('kind', { enum: ['FIRED', 'RECOVERED'] }).notNull(),
     available: bigint('available', { mode: 'number' }).notNull(),
     threshold: bigint('threshold', { mode: 'number' }).notNull(),
@@ -65,7 +67,8 @@ export const balanceAlarmEvents = pgTable(
   },
   (t) => [
     index('balance_alarm_events_account_idx').on(t.accountId, t.id),
-    index('balance_alarm_events_merchant_idx').on(t.merchantId, t.id),
+    // The history of a country, newest first (a backward scan); of one account with the index above.
+    index('balance_alarm_events_list_idx').on(t.merchantId, t.country, t.id),
     index('balance_alarm_events_unmailed_idx').on(t.id).where(sql`${t.kind} = 'FIRED' and ${t.mailedAt} is null`),
     check('balance_alarm_events_kind_check', sql`${t.kind} in ('FIRED', 'RECOVERED')`),
   ],

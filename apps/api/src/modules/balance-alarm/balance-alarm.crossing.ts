@@ -38,6 +38,7 @@ export async function alarmsCrossed(tx: Db, crossings: readonly Crossing[]): Pro
     const eventId = await insertAlarmEvent(tx, {
       accountId: c.accountId,
       merchantId: alarm.merchantId,
+      country: account.country,
       kind: c.below ? 'FIRED' : 'RECOVERED',
       available: c.available,
       threshold: c.threshold,

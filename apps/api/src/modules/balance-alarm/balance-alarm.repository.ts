@@ -151,6 +151,7 @@ export async function flipAlarm(
 export interface AlarmEventWrite {
   accountId: number;
   merchantId: number;
+  country: string;
   kind: AlarmEventKind;
   available: number;
   threshold: number;
@@ -270,21 +271,28 @@ export interface AlarmEventRow {
   mailedAt: Date | null;
 }
 
-/** Alarm events of a country in scope, newest first, after the cursor's id; `limit` rows and the capped count. */
-export async function alarmEventPage(
-  db: Db,
-  scope: Scope,
-  filter: { country: string; accountId?: number; beforeId?: number },
-  limit: number,
-  countCap: number,
-): Promise<{ rows: AlarmEventRow[]; counted: number }> {
-  const where = and(
+export interface AlarmEventFilter {
+  country: string;
+  accountId?: number;
+  /** Keyset: only events before this id (the cursor's). */
+  beforeId?: number;
+}
+
+function alarmEventWhere(scope: Scope, filter: AlarmEventFilter): SQL | undefined {
+  return and(
     eq(balanceAlarmEvents.merchantId, scope.merchantId),
+    eq(balanceAlarmEvents.country, filter.country),
     scopeOfAccounts(scope),
-    eq(accounts.country, filter.country),
     filter.accountId === undefined ? undefined : eq(balanceAlarmEvents.accountId, filter.accountId),
   );
-  const rows = await db
+}
+
+/**
+ * One page of alarm events of a country in scope, newest first (a backward scan of the merchant's or
+ * the account's events by id, each joined to its account by primary key). Exported for the plan test.
+ */
+export function alarmEventListQuery(db: Db, scope: Scope, filter: AlarmEventFilter, limit: number) {
+  return db
     .select({
       id: balanceAlarmEvents.id,
       accountId: balanceAlarmEvents.accountId,
@@ -300,14 +308,25 @@ export async function alarmEventPage(
     })
     .from(balanceAlarmEvents)
     .innerJoin(accounts, eq(accounts.id, balanceAlarmEvents.accountId))
-    .where(and(where, filter.beforeId === undefined ? undefined : lt(balanceAlarmEvents.id, filter.beforeId)))
+    .where(and(alarmEventWhere(scope, filter), filter.beforeId === undefined ? undefined : lt(balanceAlarmEvents.id, filter.beforeId)))
     .orderBy(desc(balanceAlarmEvents.id))
     .limit(limit);
+}
+
+/** Alarm events of a country in scope, newest first, after the cursor's id: `limit` rows and the count capped at `countCap`. */
+export async function alarmEventPage(
+  db: Db,
+  scope: Scope,
+  filter: AlarmEventFilter,
+  limit: number,
+  countCap: number,
+): Promise<{ rows: AlarmEventRow[]; counted: number }> {
+  const rows = await alarmEventListQuery(db, scope, filter, limit);
   const capped = db
     .select({ id: balanceAlarmEvents.id })
     .from(balanceAlarmEvents)
     .innerJoin(accounts, eq(accounts.id, balanceAlarmEvents.accountId))
-    .where(where)
+    .where(alarmEventWhere(scope, { country: filter.country, accountId: filter.accountId }))
     .limit(countCap)
     .as('capped');
   const [total] = await db.select({ n: count() }).from(capped);
