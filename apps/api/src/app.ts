@@ -47,6 +47,7 @@ import { registerPasswordRoutes } from './modules/password/password.routes.ts';
 import { registerPayoutRoutes } from './modules/payout/payout.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { ServiceTokenVerifier } from './modules/platform/service-token.ts';
+import { registerProductRoutes } from './modules/product/product.routes.ts';
 import { registerRevenueAssuranceRoutes } from './modules/revenue-assurance/revenue.routes.ts';
 import { registerRiskRoutes } from './modules/risk/risk.routes.ts';
 import { registerRiskPerformanceRoutes } from './modules/risk-performance/performance.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRiskRoutes(app);
   registerChargebackRoutes(app);
   registerBalanceAlarmRoutes(app);
+  registerProductRoutes(app);
   registerSupportRoutes(app);
   registerMessageRoutes(app);
   registerRiskPerformanceRoutes(app);

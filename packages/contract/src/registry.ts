@@ -17,6 +17,7 @@ import * as password from './password/endpoints.ts';
 import * as paymentLink from './payment-link/endpoints.ts';
 import * as payout from './payout/endpoints.ts';
 import * as platform from './platform/endpoints.ts';
+import * as product from './product/endpoints.ts';
 import * as revenueAssurance from './revenue-assurance/endpoints.ts';
 import * as risk from './risk/endpoints.ts';
 import * as shopify from './shopify/endpoints.ts';
@@ -54,6 +55,7 @@ export const ENDPOINT_MODULES = {
   support,
   revenueAssurance,
   balanceAlarm,
+  product,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_MODULES).flatMap((m) => Object.values(m) as Endpoint[]);

@@ -1,6 +1,7 @@
 import { COUNTRIES, COUNTRY_INFO, type Country, type Currency } from '@andes/contract/common/countries';
 import { PRODUCT_TYPES_BY_COUNTRY, type ProductType, productTypesOf } from '@andes/contract/common/enums';
 import type { PAYIN_STATUS_CHANGES } from '@andes/contract/platform/schemas';
+import { basisPoints, type ProductPrice, payinSettlement, payoutCharge } from '@andes/contract/product/pricing';
 import type { Rng } from './prng.ts';
 
 /**
@@ -1028,39 +1029,37 @@ export function catalogueProductTypes(country: Country): { payin: ProductType[];
   };
 }
 
-// ---- money arithmetic (integers only) -----------------------------------------------------------
+// ---- money arithmetic (the contract's pricing: one code path with the Product list's rules) -------
+
+/** The price of a catalogue fee in the contract's terms (no settlement or deposit: a charge only). */
+const charge = (model: FeeModel, vatBps: number): ProductPrice => ({
+  feeBps: model.bps,
+  feeFixed: model.fixed,
+  vatBps,
+  settlementDays: 0,
+  depositBps: 0,
+  depositDays: 0,
+});
 
 function assertSafe(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
 }
 
-/** `value × bps / 10 000`, rounded half up, in integers (BigInt inside: no overflow, no float). */
-export function basisPointsOf(value: number, bps: number): number {
-  assertSafe('value', value);
-  assertSafe('bps', bps);
-  return Number((BigInt(value) * BigInt(bps) + 5_000n) / 10_000n);
-}
+/** `value × bps / 10 000`, rounded half up (the contract's `basisPoints`). */
+export const basisPointsOf = basisPoints;
 
 /**
- * The provider's fee and the VAT on it for an amount: percent (half-up) plus fixed cents, then
- * VAT at the country's rate on the fee (half-up). The fee never takes more than half the amount,
- * so a tiny payment with a fixed fee still leaves the merchant something.
+ * The provider's fee and the VAT on it for a pay-in (`payinSettlement`): percent (half-up) plus
+ * fixed cents, capped at half the amount, then VAT at the country's rate on the fee (half-up).
  */
 export function feeOf(amountCents: number, model: FeeModel, vatBps: number): { fee: number; vat: number } {
-  assertSafe('amount', amountCents);
-  const raw = basisPointsOf(amountCents, model.bps) + model.fixed;
-  const cap = Math.floor(amountCents / 2);
-  const fee = Math.min(raw, cap);
-  let vat = basisPointsOf(fee, vatBps);
-  if (fee + vat > amountCents) vat = amountCents - fee;
+  const { fee, vat } = payinSettlement(amountCents, charge(model, vatBps));
   return { fee, vat };
 }
 
-/** The fee of a payout (charged on top of the amount, from AVAILABLE) and its VAT. */
+/** The fee of a payout (charged on top of the amount, from AVAILABLE) and its VAT (`payoutCharge`). */
 export function payoutFeeOf(amountCents: number, model: FeeModel, vatBps: number): { fee: number; vat: number } {
-  assertSafe('amount', amountCents);
-  const fee = basisPointsOf(amountCents, model.bps) + model.fixed;
-  return { fee, vat: basisPointsOf(fee, vatBps) };
+  return payoutCharge(amountCents, charge(model, vatBps));
 }
 
 /** Draws an amount: log-normal, clipped, rounded to the model's unit. Integer cents. */

@@ -2,6 +2,7 @@ import type { AccountType } from '@andes/contract/account/enums';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import type { ProductType } from '@andes/contract/common/enums';
 import type { OfferedPayout, PlatformEventInput, TransactionCreatedData } from '@andes/contract/platform/schemas';
+import { basisPointsDown } from '@andes/contract/product/pricing';
 import type { Party } from '@andes/contract/transaction/parts';
 import {
   CATALOGUE,
@@ -332,7 +333,7 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
   }
   const { fee, vat } = feeOf(amount, product.fee, catalogue.vatBps);
   const net = amount - fee - vat;
-  const deposit = product.deposit ? Math.floor((net * product.deposit.bps) / 10_000) : 0;
+  const deposit = product.deposit ? basisPointsDown(net, product.deposit.bps) : 0;
   const availableAt = availableAtOf(country, settledAt, product.settlementDays);
   const settled: PlatformEventInput = {
     eventId: `${uniqueId}.settled`,

@@ -114,6 +114,7 @@ import {
   payoutTemplateDownload,
   payoutVerifyCodeSend,
 } from '@andes/contract/payout/endpoints';
+import { depositConfigList, productCalculationRules, productConfigDetails, settingProductList } from '@andes/contract/product/endpoints';
 import {
   approvalFunnel,
   approvalTrendDaily,
@@ -1042,6 +1043,26 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
   // -------------------------------------------------------------------------------------------
   // account, home and global balance (one authorised country; ANDES-DEMO has all seven)
   // -------------------------------------------------------------------------------------------
+  // ---- Setting's product screens (docs/decisions/0034) ---------------------------------------------
+  [settingProductList.path]: {
+    precondition: 'Services and Product list both list the products: either permission admits any request',
+    anyGrantAdmitsEveryRequest: true,
+    sample: () => ({ body: { country: 'MX' } }),
+  },
+  [productConfigDetails.path]: {
+    precondition: "ANDES-DEMO's first MX pay-in product; Services and Product list both show its terms",
+    anyGrantAdmitsEveryRequest: true,
+    sample: (w) => ({ body: { id: w.andes.productId } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.productId, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+  },
+  [productCalculationRules.path]: {
+    sample: (w) => ({ body: { id: w.andes.productId, amount: 50_000 } }),
+    objects: [{ field: 'id', existing: (w) => w.andes.productId, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+  },
+  [depositConfigList.path]: {
+    sample: () => ({ body: { country: 'MX' } }),
+    subMerchantUser: { allowed: async () => ({ body: { country: 'BR' } }) },
+  },
   // ---- balance alarms (docs/decisions/0033) --------------------------------------------------------
   [balanceAlarmList.path]: {
     sample: () => ({ body: { country: 'MX' } }),

@@ -19,7 +19,7 @@ import { closePermissions, PERMISSION_CODES, PERMISSIONS, type PermissionCode } 
 import type { PlatformEventInput, TransactionCreatedData } from '@andes/contract/platform/schemas';
 import { chargebackDefense, replayStart, ruleAdd } from '@andes/contract/risk/endpoints';
 import type { ReplayStarted, RiskRule } from '@andes/contract/risk/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { HOUR_MS, MINUTE_MS } from '../../src/clock.ts';
 import { accountingRequests } from '../../src/db/schema/accounting.ts';
 import { sessions, sessionTokens } from '../../src/db/schema/auth.ts';
@@ -27,6 +27,7 @@ import { downloadTasks } from '../../src/db/schema/download-tasks.ts';
 import { ipTrustlistEntries } from '../../src/db/schema/ip-trustlist.ts';
 import { merchants } from '../../src/db/schema/merchants.ts';
 import { passwordResetLinks } from '../../src/db/schema/password.ts';
+import { merchantProducts } from '../../src/db/schema/transactions.ts';
 import { rolePermissions, roles, userRoles, users } from '../../src/db/schema/users.ts';
 import { upsertApprovalThreshold } from '../../src/modules/accounting/accounting.repository.ts';
 import { resolveConfig } from '../../src/modules/accounting/accounting.service.ts';
@@ -134,6 +135,8 @@ export interface AndesObjects {
   support: AndesSupport;
   /** Accounts with balance alarms (docs/decisions/0033). */
   alarm: AndesAlarm;
+  /** A pay-in product of ANDES-DEMO in MX (Setting's product screens, docs/decisions/0034). */
+  productId: number;
 }
 
 /**
@@ -216,6 +219,18 @@ export interface CondorObjects {
   support: CondorSupport;
   /** CONDOR's MX PAY_IN account (balance alarms). */
   alarmAccountId: number;
+}
+
+/** The id of a product of a merchant in a country (the first of the kind). */
+async function productIdOf(t: TestApp, merchantId: number, country: string, product: 'payin' | 'payout'): Promise<number> {
+  const [row] = await t.db
+    .select({ id: merchantProducts.id })
+    .from(merchantProducts)
+    .where(and(eq(merchantProducts.merchantId, merchantId), eq(merchantProducts.country, country), eq(merchantProducts.product, product)))
+    .orderBy(merchantProducts.id)
+    .limit(1);
+  if (!row) throw new Error(`no ${product} product of merchant ${merchantId} in ${country}`);
+  return row.id;
 }
 
 /** An id no row has (the largest a record id may be), for the answer about a missing object. */
@@ -769,6 +784,7 @@ export class World {
         risk,
         support: await andesSupport(t, adminToken),
         alarm,
+        productId: await productIdOf(t, andes, 'MX', 'payin'),
       },
       condorObjects,
       { id: adminId, username: DEMO.admin.username, password: DEMO.admin.password, token: adminToken },

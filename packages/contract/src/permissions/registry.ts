@@ -227,13 +227,7 @@ export function permissionEntry(code: PermissionCode): PermissionEntry {
  * route registry test keeps this list exact — a code here with a registered route fails it, and so
  * does a menu with a route that is neither registered nor listed here.
  */
-export const SCREENS_NOT_BUILT: ReadonlySet<PermissionCode> = new Set<PermissionCode>([
-  'setting:services',
-  'setting:product-list',
-  'setting:deposit',
-  'setting:fx',
-  'payment:payment-link',
-]);
+export const SCREENS_NOT_BUILT: ReadonlySet<PermissionCode> = new Set<PermissionCode>(['setting:fx', 'payment:payment-link']);
 
 /** True when the code's screen, or the screen it belongs to, has not landed (SCREENS_NOT_BUILT). */
 export function awaitsItsScreen(code: PermissionCode): boolean {

@@ -223,8 +223,10 @@ export const monthlyTransactionCounts = pgTable(
 
 /**
  * The product types a merchant has in each country (Home product list), with its price: the fee
- * in basis points of the amount plus fixed cents, and the VAT in basis points of the fee. The
- * dashboard's payout quote reads the `payout` rows (docs/decisions/0025).
+ * in basis points of the amount plus fixed cents, and the VAT in basis points of the fee; for
+ * pay-ins the settlement days and the deposit; the limits of one payment. The dashboard's payout
+ * quote reads the `payout` rows (docs/decisions/0025); Setting's product screens show them all
+ * (docs/decisions/0034).
  */
 export const merchantProducts = pgTable(
   'merchant_products',
@@ -240,11 +242,24 @@ export const merchantProducts = pgTable(
     feeBps: integer('fee_bps').notNull().default(0),
     feeFixed: bigint('fee_fixed', { mode: 'number' }).notNull().default(0),
     vatBps: integer('vat_bps').notNull().default(0),
+    /** Pay-ins: business days from payment to availability (D+N). docs/decisions/0034. */
+    settlementDays: integer('settlement_days').notNull().default(0),
+    /** Pay-ins: rolling reserve, basis points of the net held for `deposit_days` calendar days. */
+    depositBps: integer('deposit_bps').notNull().default(0),
+    depositDays: integer('deposit_days').notNull().default(0),
+    /** Limits of one payment (cents), when the provider set them. */
+    minAmount: bigint('min_amount', { mode: 'number' }),
+    maxAmount: bigint('max_amount', { mode: 'number' }),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('merchant_products_key').on(t.merchantId, t.country, t.product, t.productType),
     check('merchant_products_price_check', sql`${t.feeBps} >= 0 and ${t.feeFixed} >= 0 and ${t.vatBps} >= 0`),
+    check(
+      'merchant_products_terms_check',
+      sql`${t.settlementDays} >= 0 and ${t.depositBps} between 0 and 10000 and ${t.depositDays} >= 0 and (${t.depositBps} = 0) = (${t.depositDays} = 0)
+       and (${t.minAmount} is null or ${t.minAmount} > 0) and (${t.maxAmount} is null or ${t.maxAmount} >= coalesce(${t.minAmount}, 1))`,
+    ),
   ],
 );
 

@@ -103,19 +103,42 @@ export const DEMO_MESSAGES: readonly DemoMessage[] = [
   },
 ];
 
+/**
+ * A product type's price and terms as the demo's provider (the simulator's catalogue) applies them:
+ * the first catalogue entry of the type gives the fee, settlement days, deposit and amount limits,
+ * the country its VAT (docs/decisions/0034).
+ */
+function catalogueTerms(country: Country, product: Product, productType: ProductType) {
+  const c = CATALOGUE[country];
+  const entry =
+    product === 'payin'
+      ? c.payins.find((p) => p.productType === productType)
+      : product === 'payout'
+        ? c.payouts.find((p) => p.productType === productType)
+        : c.marketplace.find((p) => p.productType === productType);
+  const payin = product === 'payin' ? c.payins.find((p) => p.productType === productType) : undefined;
+  return {
+    feeBps: entry?.fee.bps ?? 0,
+    feeFixed: entry?.fee.fixed ?? 0,
+    vatBps: entry ? c.vatBps : 0,
+    settlementDays: payin?.settlementDays ?? 0,
+    depositBps: payin?.deposit?.bps ?? 0,
+    depositDays: payin?.deposit?.days ?? 0,
+    minAmount: entry?.amount.min ?? null,
+    maxAmount: entry?.amount.max ?? null,
+  };
+}
+
 /** Seeds the demo merchants' products and messages, within the demo seed's transaction. */
 export async function seedDemoMoney(tx: Db, merchantIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
-  const rows: {
+  const rows: ({
     merchantId: number;
     country: string;
     product: Product;
     productType: string;
     open: number;
-    feeBps: number;
-    feeFixed: number;
-    vatBps: number;
     createdAt: Date;
-  }[] = [];
+  } & ReturnType<typeof catalogueTerms>)[] = [];
   const seen = new Set<string>();
   for (const target of DEFAULT_TARGETS) {
     const holder = target.subMerchantCode ?? target.merchantCode;
@@ -136,16 +159,14 @@ export async function seedDemoMoney(tx: Db, merchantIds: ReadonlyMap<string, num
           if (seen.has(key)) continue;
           seen.add(key);
           const closed = DEMO_CLOSED_PRODUCTS.some((c) => c.merchant === holder && c.country === country && c.productType === productType);
-          const fee = product === 'payout' ? CATALOGUE[country].payouts.find((p) => p.productType === productType)?.fee : undefined;
+          const terms = catalogueTerms(country, product, productType);
           rows.push({
             merchantId,
             country,
             product,
             productType,
             open: closed ? 0 : 1,
-            feeBps: fee?.bps ?? 0,
-            feeFixed: fee?.fixed ?? 0,
-            vatBps: fee ? CATALOGUE[country].vatBps : 0,
+            ...terms,
             createdAt: now,
           });
         }

@@ -173,10 +173,17 @@ function releasesScope(db: Db, scope: Scope, country: Country): SQL | undefined 
 }
 
 /**
- * Pending money still to be released, by the local date it becomes available, earliest first.
- * Releases of transactions on hold are left out: their money is on hold, not pending.
+ * Money still to be released from `bucket` (pending settlements, or deposits: Setting → Deposit), by
+ * the local date it becomes available, earliest first. Pending releases of transactions on hold are
+ * left out: their money is on hold, not pending.
  */
-export function upcomingReleasesQuery(db: Db, scope: Scope, country: Country, limit: number) {
+export function upcomingReleasesQuery(
+  db: Db,
+  scope: Scope,
+  country: Country,
+  limit: number,
+  bucket: 'PENDING' | 'DEPOSIT_HELD' = 'PENDING',
+) {
   return db
     .select({
       date: pendingReleases.availableDate,
@@ -189,8 +196,8 @@ export function upcomingReleasesQuery(db: Db, scope: Scope, country: Country, li
       and(
         releasesScope(db, scope, country),
         eq(pendingReleases.state, 'SCHEDULED'),
-        eq(pendingReleases.bucket, 'PENDING'),
-        eq(transactions.holdStatus, 2),
+        eq(pendingReleases.bucket, bucket),
+        bucket === 'PENDING' ? eq(transactions.holdStatus, 2) : undefined,
       ),
     )
     .groupBy(pendingReleases.availableDate)

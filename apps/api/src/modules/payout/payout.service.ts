@@ -39,6 +39,7 @@ import {
   type PayoutRefuseRequest,
 } from '@andes/contract/payout/schemas';
 import type { PermissionCode } from '@andes/contract/permissions/registry';
+import { payoutCharge } from '@andes/contract/product/pricing';
 import type { z } from 'zod';
 import { type Clock, DAY_MS } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -139,15 +140,9 @@ const SINGLE_MAX = 1;
 
 // ---- pure helpers --------------------------------------------------------------------------------
 
-/** `value × bps / 10 000`, rounded half up, in integers (BigInt: no overflow, no float). */
-export function basisPoints(value: number, bps: number): number {
-  return Number((BigInt(value) * BigInt(bps) + 5_000n) / 10_000n);
-}
-
-/** The fee of a payout (basis points of the amount, half up, plus fixed cents) and the VAT on the fee. */
+/** The fee of a payout (basis points of the amount, half up, plus fixed cents) and the VAT on the fee: the contract's `payoutCharge`. */
 export function quoteOf(amount: number, pricing: Pricing): { fee: number; vat: number } {
-  const fee = basisPoints(amount, pricing.feeBps) + pricing.feeFixed;
-  return { fee, vat: basisPoints(fee, pricing.vatBps) };
+  return payoutCharge(amount, pricing);
 }
 
 /** The payout screen's status of a payout (enums.ts): its approval first, then its transaction's status. */
