@@ -19,8 +19,11 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Payment Link',
         'Shopify',
         'Shoplazza',
-        // Setting → Configure (balance alarms), Sub-merchant (its transfers) and IP Trustlist.
+        // Setting → Services, Product List, Configure (balance alarms), Deposit, Sub-merchant (its transfers) and IP Trustlist.
+        'Services',
+        'Product List',
         'Configure',
+        'Deposit',
         'Sub-merchant',
         'IP Trustlist',
         // Finance → Pay-in, Payout, Marketplace; Reports → the six report pages.

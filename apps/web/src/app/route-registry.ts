@@ -14,6 +14,7 @@ import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
 import { messageRoutes } from '../features/message/routes.ts';
 import { payoutRoutes } from '../features/payout/routes.ts';
+import { productRoutes } from '../features/product/routes.ts';
 import { revenueAssuranceRoutes } from '../features/revenue-assurance/routes.ts';
 import { riskRoutes } from '../features/risk/routes.ts';
 import { subMerchantRoutes } from '../features/sub-merchant/routes.ts';
@@ -27,6 +28,7 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...iamRoutes,
   ...activityRoutes,
   ...ipTrustlistRoutes,
+  ...productRoutes,
   ...balanceAlarmRoutes,
   ...globalBalanceRoutes,
   ...transactionRoutes,

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'support',
   'message',
   'balanceAlarm',
+  'product',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

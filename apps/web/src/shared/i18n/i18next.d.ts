@@ -17,6 +17,7 @@ import type message from '../../locales/en/message.json';
 import type mfa from '../../locales/en/mfa.json';
 import type payout from '../../locales/en/payout.json';
 import type permissions from '../../locales/en/permissions.json';
+import type product from '../../locales/en/product.json';
 import type revenueAssurance from '../../locales/en/revenueAssurance.json';
 import type risk from '../../locales/en/risk.json';
 import type subMerchant from '../../locales/en/subMerchant.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       support: typeof support;
       message: typeof message;
       balanceAlarm: typeof balanceAlarm;
+      product: typeof product;
     };
   }
 }
