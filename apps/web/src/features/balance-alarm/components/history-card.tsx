@@ -8,13 +8,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import type { ListUrl } from '../../../shared/list/use-list-url.ts';
-import { RowCard } from '../../../shared/list-screen/row-card.tsx';
+import { RowsOrCards } from '../../../shared/list-screen/rows-or-cards.tsx';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { ListPager } from '../../../shared/ui/list-pager.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
-import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { StatusTag } from '../../../shared/ui/status-tag.tsx';
-import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { useBalanceAlarmHistory } from '../api/balance-alarm-calls.ts';
 import { HISTORY_ACCOUNT_PARAM, historyAccountOf, historyRequestOf } from '../history-url.ts';
 import { accountLabel } from './alarm-columns.tsx';
@@ -133,41 +131,18 @@ export function HistoryCard({ country, accounts, list, timeZone, zoneLabel }: Hi
         </Form.Item>
       </Form>
       <QueryStatus query={{ isError: page.isError, isPending: false, error: page.error }} onRetry={() => void page.refetch()} />
-      {mobile ? (
-        <>
-          <Spin spinning={loading}>
-            {rows.length === 0 ? (
-              loading ? null : (
-                empty
-              )
-            ) : (
-              <Flex component="ul" vertical gap={12} aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {rows.map((event, index) => (
-                  <li key={event.id}>
-                    <RowCard<AlarmEvent> row={event} index={index} columns={columns} layout={{ title: 'time', extra: 'event' }} />
-                  </li>
-                ))}
-              </Flex>
-            )}
-          </Spin>
-          <ListPager list={list} page={page.data} loading={loading} />
-        </>
-      ) : (
-        <>
-          <ScrollTable<AlarmEvent>
-            label={title}
-            caption={<VisuallyHidden>{title}</VisuallyHidden>}
-            rowKey="id"
-            size="middle"
-            pagination={false}
-            columns={columns}
-            dataSource={rows}
-            loading={loading}
-            locale={{ emptyText: loading ? ' ' : empty }}
-          />
-          <ListPager list={list} page={page.data} loading={loading} />
-        </>
-      )}
+      <Spin spinning={mobile && loading}>
+        <RowsOrCards<AlarmEvent>
+          title={title}
+          rows={rows}
+          rowKey="id"
+          columns={columns}
+          layout={{ title: 'time', extra: 'event' }}
+          empty={empty}
+          loading={loading}
+        />
+      </Spin>
+      <ListPager list={list} page={page.data} loading={loading} />
     </Card>
   );
 }

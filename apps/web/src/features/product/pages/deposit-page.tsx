@@ -7,14 +7,11 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../shared/auth/use-selected-area.ts';
-import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
-import { RowCard } from '../../../shared/list-screen/row-card.tsx';
+import { RowsOrCards } from '../../../shared/list-screen/rows-or-cards.tsx';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { EChart } from '../../../shared/ui/echart.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
-import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
-import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { useDepositConfigList } from '../api/product-calls.ts';
 import { releasesChart } from '../deposit-chart.ts';
 import { bpsToPercent } from '../product-terms.ts';
@@ -107,36 +104,19 @@ function heldColumns(t: TFunction<'product'>, th: TFunction<'home'>, currency: C
 function HeldCard({ accounts, currency }: { accounts: HeldAccount[]; currency: Currency }) {
   const { t } = useTranslation('product');
   const { t: th } = useTranslation('home');
-  const mobile = useIsMobile();
   const title = t('deposit.held.title');
   const columns = heldColumns(t, th, currency);
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deposit.held.empty')} />;
   return (
     <Card title={title}>
-      {mobile ? (
-        accounts.length === 0 ? (
-          empty
-        ) : (
-          <Flex component="ul" vertical gap={12} aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {accounts.map((account, index) => (
-              <li key={account.accountId}>
-                <RowCard<HeldAccount> row={account} index={index} columns={columns} layout={{ title: 'account', extra: 'depositHeld' }} />
-              </li>
-            ))}
-          </Flex>
-        )
-      ) : (
-        <ScrollTable<HeldAccount>
-          label={title}
-          caption={<VisuallyHidden>{title}</VisuallyHidden>}
-          rowKey="accountId"
-          size="middle"
-          pagination={false}
-          columns={columns}
-          dataSource={accounts}
-          locale={{ emptyText: empty }}
-        />
-      )}
+      <RowsOrCards<HeldAccount>
+        title={title}
+        rows={accounts}
+        rowKey="accountId"
+        columns={columns}
+        layout={{ title: 'account', extra: 'depositHeld' }}
+        empty={empty}
+      />
     </Card>
   );
 }

@@ -1,17 +1,14 @@
 import type { AreaAuthority } from '@andes/contract/common/countries';
 import type { ProductEntry } from '@andes/contract/home/schemas';
-import { Card, Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../shared/auth/use-permissions.ts';
 import { useSelectedArea } from '../../../shared/auth/use-selected-area.ts';
-import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import { dialogPatch, readDialog } from '../../../shared/list/dialog-param.ts';
 import { useListUrl } from '../../../shared/list/use-list-url.ts';
-import { RowCard } from '../../../shared/list-screen/row-card.tsx';
+import { RowsOrCards } from '../../../shared/list-screen/rows-or-cards.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
-import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
-import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { useSettingProductList } from '../api/product-calls.ts';
 import { CalculationDrawer } from '../components/calculation-drawer.tsx';
 import { productColumns } from '../components/product-columns.tsx';
@@ -39,7 +36,6 @@ export function ProductListPage() {
 function ProductListScreen({ area }: { area: AreaAuthority }) {
   const { t } = useTranslation('product');
   const { t: th } = useTranslation('home');
-  const mobile = useIsMobile();
   const list = useListUrl();
   const canRules = usePermission('setting:product-list');
   const query = useSettingProductList(area.code);
@@ -57,31 +53,16 @@ function ProductListScreen({ area }: { area: AreaAuthority }) {
     <Card title={title}>
       <Typography.Paragraph type="secondary">{t('list.intro')}</Typography.Paragraph>
       <QueryStatus query={query} onRetry={() => void query.refetch()} />
-      {query.data &&
-        (mobile ? (
-          rows.length === 0 ? (
-            empty
-          ) : (
-            <Flex component="ul" vertical gap={12} aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {rows.map((entry, index) => (
-                <li key={entry.id}>
-                  <RowCard<ProductEntry> row={entry} index={index} columns={columns} layout={{ title: 'productType', extra: 'open' }} />
-                </li>
-              ))}
-            </Flex>
-          )
-        ) : (
-          <ScrollTable<ProductEntry>
-            label={title}
-            caption={<VisuallyHidden>{title}</VisuallyHidden>}
-            rowKey="id"
-            size="middle"
-            pagination={false}
-            columns={columns}
-            dataSource={rows}
-            locale={{ emptyText: empty }}
-          />
-        ))}
+      {query.data && (
+        <RowsOrCards<ProductEntry>
+          title={title}
+          rows={rows}
+          rowKey="id"
+          columns={columns}
+          layout={{ title: 'productType', extra: 'open' }}
+          empty={empty}
+        />
+      )}
       <CalculationDrawer
         id={dialog?.id ?? null}
         name={shown ? th(`productType.${shown.code}`) : null}
