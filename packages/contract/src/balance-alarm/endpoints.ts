@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../common/define-endpoint.ts';
 import {
+  ALARM_VIEW_PERMISSION,
   AlarmHistoryPage,
   AlarmHistoryRequest,
   BalanceAlarm,
@@ -13,7 +14,7 @@ import {
 export const balanceAlarmList = defineEndpoint({
   path: '/dashboard/configuration/account/balance/alarm/config/list',
   summary: "The country's local accounts with their balance alarms, and who may be notified",
-  permission: 'setting:configure',
+  permission: ALARM_VIEW_PERMISSION,
   request: BalanceAlarmListRequest,
   response: BalanceAlarmList,
 });
@@ -29,7 +30,7 @@ export const balanceAlarmUpdate = defineEndpoint({
 export const balanceAlarmHistory = defineEndpoint({
   path: '/dashboard/configuration/account/balance/alarm/history/page',
   summary: "The alarms' firings and recoveries in the country, newest first",
-  permission: 'setting:configure',
+  permission: ALARM_VIEW_PERMISSION,
   request: AlarmHistoryRequest,
   response: AlarmHistoryPage,
 });

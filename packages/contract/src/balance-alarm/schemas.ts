@@ -12,6 +12,9 @@ import { PageRequest, pageOf } from '../common/page.ts';
  * balance back to the threshold or above (it recovers). Evaluated in the ledger's own write.
  */
 
+/** Who may see the alarms (the Configure screen), and so be notified by them. */
+export const ALARM_VIEW_PERMISSION = 'setting:configure' as const;
+
 /** How many people one alarm notifies at most. */
 export const ALARM_SUBSCRIBERS_MAX = 20;
 

@@ -1,5 +1,7 @@
+import { ALARM_VIEW_PERMISSION } from '@andes/contract/balance-alarm/schemas';
 import type { Currency } from '@andes/contract/common/countries';
 import { formatCents } from '@andes/contract/common/money';
+import { permissionEntry } from '@andes/contract/permissions/registry';
 import type { Db } from '../../db/client.ts';
 import { postNotice } from '../message/notices.ts';
 import { accountFacts, alarmRecipients, flipAlarm, insertAlarmEvent } from './balance-alarm.repository.ts';
@@ -18,8 +20,8 @@ export interface Crossing {
   at: Date;
 }
 
-/** Where a balance-alarm notice leads. */
-export const ALARM_NOTICE_LINK = '/setting/configure';
+/** Where a balance-alarm notice leads: the Configure screen's route in the permission registry. */
+export const ALARM_NOTICE_LINK = permissionEntry(ALARM_VIEW_PERMISSION).route;
 
 /**
  * Records crossings in the transaction that made them, under the account's row lock: the alarm's

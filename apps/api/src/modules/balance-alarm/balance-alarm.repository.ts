@@ -1,5 +1,5 @@
 import type { AccountType } from '@andes/contract/account/enums';
-import type { AlarmEventKind } from '@andes/contract/balance-alarm/schemas';
+import { ALARM_VIEW_PERMISSION, type AlarmEventKind } from '@andes/contract/balance-alarm/schemas';
 import type { Language } from '@andes/contract/common/constants';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -11,9 +11,6 @@ import type { Scope } from '../../http/auth-context.ts';
 import { scopeOfAccounts } from '../account/account.repository.ts';
 
 /** Reads and writes of the balance alarms (docs/decisions/0033). */
-
-/** The permission that lets a user see the alarms, and so be notified by them. */
-export const ALARM_VIEW_PERMISSION = 'setting:configure';
 
 export interface AlarmAccountRow {
   accountId: number;
