@@ -5,7 +5,7 @@
 // With TEST_DATABASE_URL set, the API and browser tests run on that PostgreSQL server (a fresh
 // database per test file / run) instead of embedded PGlite.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,8 +92,25 @@ if (want('e2e')) {
     });
     if (!r.ok && (stats.unexpected ?? 0) === 0)
       rows.push({ level: 'e2e (run error)', passed: 0, failed: 1, skipped: 0, seconds: r.seconds });
+    if (!r.ok) printErrorContexts();
   } else {
     rows.push({ level: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: r.seconds });
+  }
+}
+
+/**
+ * What the page showed when each browser test failed (Playwright's error-context.md: the page's
+ * accessibility snapshot), printed so a CI log alone says where a failure stood.
+ */
+function printErrorContexts() {
+  const dir = join(root, '.tsbuild', 'e2e-results');
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name, 'error-context.md');
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const limit = 6_000;
+    console.log(`\n--- ${name}/error-context.md${text.length > limit ? ` (first ${limit} characters)` : ''}\n${text.slice(0, limit)}`);
   }
 }
 

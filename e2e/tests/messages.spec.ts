@@ -1,5 +1,6 @@
-import { announcementList } from '@andes/contract/message/endpoints';
-import { expect, type Page, test } from '@playwright/test';
+import { announcementList, messageList } from '@andes/contract/message/endpoints';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { call, signInToken } from '../api.ts';
 import { DEMO } from '../demo-users.ts';
 import { publishAsProvider, readAllAnnouncements } from '../messages.ts';
 import { AppShell } from '../pages/app-shell.ts';
@@ -106,5 +107,21 @@ test('a message read in the message center lowers the unread count on Home', asy
 
   await page.goto('/home');
   await shell.waitUntilReady();
-  await expect.poll(() => unreadOnHome(page)).toBe(before - 1);
+  try {
+    await expect.poll(() => unreadOnHome(page)).toBe(before - 1);
+  } catch (error) {
+    // Once failed on a loaded PostgreSQL run: say which messages were unread then.
+    throw new Error(`${String(error)}\nunread now: ${JSON.stringify(await unreadTitles(request))}`);
+  }
 });
+
+/** The titles of CONDOR's admin's unread messages and announcements, as the server lists them. */
+async function unreadTitles(request: APIRequestContext): Promise<string[]> {
+  const token = await signInToken(request, DEMO.condor.username, DEMO.condor.password);
+  const titles: string[] = [];
+  for (const endpoint of [messageList, announcementList] as const) {
+    const page = await call(request, endpoint, { pageSize: 100, read: 'UNREAD' }, { token });
+    titles.push(...((page.data as { list: { title: string }[] } | null)?.list ?? []).map((m) => m.title));
+  }
+  return titles;
+}
