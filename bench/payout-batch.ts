@@ -30,6 +30,7 @@ import { createPasswordHasher } from '../apps/api/src/modules/auth/password-hash
 import { payoutBatchSpec } from '../apps/api/src/modules/payout/payout.batch.ts';
 import { payoutCountQuery, payoutListQuery } from '../apps/api/src/modules/payout/payout.repository.ts';
 import { registerServiceToken } from '../apps/api/src/modules/platform/service-token.ts';
+import { injectFile } from './multipart.ts';
 
 const { values } = parseArgs({
   options: {
@@ -113,25 +114,8 @@ async function inject(path: string, token: string, body: unknown) {
   return app.inject({ method: 'POST', url: path, payload: body as object, headers: { [TOKEN_HEADER]: token } });
 }
 
-async function form(path: string, token: string, fields: Record<string, string>, file: Buffer) {
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-payouts.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return app.inject({
-    method: 'POST',
-    url: path,
-    payload: Buffer.concat(parts),
-    headers: { [TOKEN_HEADER]: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+function form(path: string, token: string, fields: Record<string, string>, file: Buffer) {
+  return injectFile(app, path, token, fields, file, 'bench-payouts.xlsx');
 }
 
 /** Funds ANDES-DEMO's BR payout account through the ingestion API (a top-up, a transfer out at 5 BRL/USD). */

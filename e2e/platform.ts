@@ -1,6 +1,6 @@
 import { endpointUrl } from '@andes/contract/common/define-endpoint';
-import { claimPayouts, claimRequests, ingestEvent } from '@andes/contract/platform/endpoints';
-import type { OfferedRequest, PayoutClaim, PlatformEventInput, RequestClaim } from '@andes/contract/platform/schemas';
+import { claimLinkPayments, claimPayouts, claimRequests, ingestEvent } from '@andes/contract/platform/endpoints';
+import type { OfferedRequest, PaymentLinkClaim, PayoutClaim, PlatformEventInput, RequestClaim } from '@andes/contract/platform/schemas';
 import type { APIRequestContext } from '@playwright/test';
 
 /** Sends one event as the payment platform would (the test server's service token). */
@@ -143,4 +143,38 @@ export async function claimAccountingRequests(request: APIRequestContext, limit 
   const body = (await res.json()) as { code: number; msg: string; data: RequestClaim };
   if (body.code !== 200) throw new Error(`claim refused: ${body.code} ${body.msg}`);
   return body.data.list;
+}
+
+/**
+ * Plays the provider's checkout for a payment link (docs/decisions/0035): claims the payments payers
+ * started, and pays the one of `linkId` — a pay-in with the link's id, settled. Answers its unique id.
+ * Other offers are left to their lease (no other test pays links).
+ */
+export async function claimAndPayLink(request: APIRequestContext, linkId: string): Promise<string> {
+  const token = process.env.E2E_PLATFORM_TOKEN;
+  if (!token) throw new Error('E2E_PLATFORM_TOKEN is not set (playwright.config.ts sets it)');
+  const res = await request.post(endpointUrl(claimLinkPayments), {
+    data: { limit: 100, leaseSeconds: 60 },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: PaymentLinkClaim };
+  if (body.code !== 200) throw new Error(`claim refused: ${body.code} ${body.msg}`);
+  const offer = body.data.list.find((o) => o.linkId === linkId);
+  if (!offer) throw new Error(`no payment of ${linkId} was offered (${body.data.list.map((o) => o.linkId).join(', ')})`);
+  const uniqueId = `PLPAY${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e6)}`;
+  await seedTransaction(
+    request,
+    {
+      uniqueId,
+      transactionType: 'PAY_IN',
+      country: offer.country,
+      currency: offer.currency,
+      productType: offer.productType,
+      amount: offer.amount,
+      paymentLinkId: offer.linkId,
+      payer: { name: 'Ana Souza', document: '52998224725', documentType: 'CPF', email: 'ana.souza@example.com' },
+    },
+    'SETTLED',
+  );
+  return uniqueId;
 }

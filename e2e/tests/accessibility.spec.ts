@@ -5,7 +5,7 @@ import type { Endpoint } from '@andes/contract/common/define-endpoint';
 import type { Page as ListPage } from '@andes/contract/common/page';
 import { IP_TRUSTLIST_TYPE_SEGMENTS } from '@andes/contract/ip-trustlist/enums';
 import { messageList } from '@andes/contract/message/endpoints';
-import { paymentLinkPage } from '@andes/contract/payment-link/endpoints';
+import { paymentLinkGenerate, paymentLinkPage } from '@andes/contract/payment-link/endpoints';
 import { chargebackPage } from '@andes/contract/risk/endpoints';
 import { shopifyPage } from '@andes/contract/shopify/endpoints';
 import { shoplazzaPage } from '@andes/contract/shoplazza/endpoints';
@@ -14,7 +14,7 @@ import { transactionPage } from '@andes/contract/transaction/endpoints';
 import { DEEP_QUERY_TYPES } from '@andes/contract/transaction/enums';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { newestRequestId } from '../accounting.ts';
-import { call } from '../api.ts';
+import { call, signInToken } from '../api.ts';
 import { DEMO } from '../demo-users.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { runId, seedChargeback } from '../pages/chargeback-pages.ts';
@@ -170,6 +170,22 @@ const PUBLIC_PAGES = [
   '/login/status?reason=locked',
   '/404',
 ] as const;
+/**
+ * A payment link's public page, as its payer opens it: a link of the demo merchant made for the
+ * check (the page's other states are the same page with a result in place of the Pay button).
+ */
+async function payerPagePath(request: APIRequestContext): Promise<string> {
+  const token = await signInToken(request, DEMO.admin.username, DEMO.admin.password);
+  const answer = await call(
+    request,
+    paymentLinkGenerate,
+    { requestId: runId('a11y-link-'), country: 'BR', productType: 'PIX', amount: 25_000, description: 'Accessibility check' },
+    { token },
+  );
+  if (answer.code !== 200) throw new Error(`${paymentLinkGenerate.path} refused: ${answer.code} ${answer.msg}`);
+  return new URL((answer.data as { url: string }).url).pathname;
+}
+
 /** Public pages that need a session (the password change), checked once signed in. */
 const SIGNED_IN_PUBLIC_PAGES = ['/login/resetPsw'] as const;
 
@@ -300,7 +316,7 @@ test.describe('axe-core finds no serious or critical violation', () => {
           await login.open();
           const shell = new AppShell(page);
           if (language !== 'en') await shell.languageSwitch.selectOption(language);
-          for (const path of PUBLIC_PAGES) {
+          for (const path of [...PUBLIC_PAGES, await payerPagePath(page.request)]) {
             await open(path);
             await check(path);
           }

@@ -41,8 +41,9 @@ test.describe('sign-in and permission-driven navigation', () => {
         'Configure',
         'Performance',
         'Chargeback Represent',
-        // Payment → Payout (the transactions' Payout above is Transactions → Payout).
+        // Payment → Payout and Payment Link (the transactions' ones above are Transactions → …).
         'Payout',
+        'Payment Link',
         // Support Center.
         'Cases',
         // Accounting.

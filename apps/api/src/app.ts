@@ -44,6 +44,7 @@ import { registerMfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { MfaService } from './modules/mfa/mfa.service.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPasswordRoutes } from './modules/password/password.routes.ts';
+import { registerPaymentLinkRoutes } from './modules/payment-link/payment-link.routes.ts';
 import { registerPayoutRoutes } from './modules/payout/payout.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { ServiceTokenVerifier } from './modules/platform/service-token.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const downloads = registerDownloadCenterRoutes(app);
   registerFinanceRoutes(app, downloads);
   registerPayoutRoutes(app);
+  registerPaymentLinkRoutes(app);
   registerAccountingRoutes(app);
   registerRiskRoutes(app);
   registerChargebackRoutes(app);

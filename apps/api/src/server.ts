@@ -6,6 +6,7 @@ import type { PreparedDemoHistory } from './db/seed/demo-history.ts';
 import type { PlatformTokenSource } from './modules/platform/service-token.ts';
 import { loadSecretKey, SecretBox, secretKeyFile } from './security/secret-box.ts';
 import type { Simulator } from './simulator/runner.ts';
+import { markSimulated } from './simulator/running.ts';
 
 /** `smtp://user:pass@mail.example.com:587` → `mail.example.com:587` (never the credentials). */
 function smtpHostOf(url: string): string {
@@ -93,6 +94,13 @@ async function main(): Promise<void> {
   const platformToken = await setUpPlatformToken(database.db, config, new Date());
 
   const app = await buildApp({ config, db: database.db, hasher, secretBox });
+  // The demo's payment links (docs/decisions/0035): sealed with this installation's key, the paid one through the ingestion.
+  if (config.demo) {
+    const { seedDemoPaymentLinks } = await import('./db/seed/demo-payment-links.ts');
+    await database.withStartupLock((db) =>
+      seedDemoPaymentLinks({ db, clock: app.andes.clock, secretBox, blobs: app.andes.blobs, log: app.log }),
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -109,6 +117,8 @@ async function main(): Promise<void> {
       ratePerSecond: config.platform.simulatorRate,
       log: (line) => app.log.info({ simulator: true }, line),
     });
+    // Payment links' public pages say that the simulator plays the provider's checkout (docs/decisions/0035).
+    markSimulated(app);
   }
 
   const lines = [

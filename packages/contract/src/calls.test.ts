@@ -81,6 +81,15 @@ const ANDES_OWN_CALLS: readonly string[] = [
   '/dashboard/revenue-assurance/tokenization/statistics',
   // The history of the balance alarms (docs/decisions/0033).
   '/dashboard/configuration/account/balance/alarm/history/page',
+  // Payment links (docs/decisions/0035): the batch template and dry run, the generated links and
+  // their cancellation, and the payer's public page.
+  '/dashboard/account/payment/payment-link/batch/template',
+  '/dashboard/account/payment/payment-link/batch/check',
+  '/dashboard/account/payment/payment-link/page',
+  '/dashboard/account/payment/payment-link/cancel',
+  '/dashboard/public/payment-link/query',
+  '/dashboard/public/payment-link/pay',
+  '/dashboard/public/payment-link/appendix/download',
   // The payment platform's ingestion API (service token).
   '/internal/v1/events',
   '/internal/v1/payouts/claim',
@@ -89,6 +98,7 @@ const ANDES_OWN_CALLS: readonly string[] = [
   '/internal/v1/chargebacks/claim',
   '/internal/v1/cases/claim',
   '/internal/v1/messages/publish',
+  '/internal/v1/payment-links/claim',
 ];
 
 /** How many of calls.txt's calls are served at least (raise it with every module). */

@@ -69,6 +69,20 @@ export class Mailer {
     return row.id;
   }
 
+  /** queue() for many messages in a few multi-row statements (a batch's e-mails); their ids in order. */
+  async queueMany(mails: readonly OutgoingMail[], tx: Db = this.db): Promise<number[]> {
+    const ids: number[] = [];
+    const createdAt = this.clock();
+    for (let i = 0; i < mails.length; i += 1_000) {
+      const rows = await tx
+        .insert(mailOutbox)
+        .values(mails.slice(i, i + 1_000).map((mail) => ({ ...mail, transport: this.mode, createdAt })))
+        .returning({ id: mailOutbox.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
+  }
+
   /**
    * Delivers a queued message once (see the modes above). Never throws: a failure is kept on the
    * row and handed to onFailure. Answers whether the message has been delivered.

@@ -3,6 +3,7 @@ import { PublishedMessage, type PublishMessageRequest } from '@andes/contract/me
 import {
   claimCases,
   claimDefenses,
+  claimLinkPayments,
   claimPayouts,
   claimRequests,
   ingestEvent,
@@ -15,8 +16,10 @@ import {
   EventAck,
   type OfferedCase,
   type OfferedDefense,
+  type OfferedLinkPayment,
   type OfferedPayout,
   type OfferedRequest,
+  PaymentLinkClaim,
   PayoutClaim,
   type PlatformEventInput,
   RequestClaim,
@@ -149,6 +152,20 @@ export class PlatformClient {
     const claim = 'body' in res ? RequestClaim.safeParse(res.body.data) : null;
     if (!claim?.success)
       return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a request claim' } };
+    return { ok: true, list: claim.data.list };
+  }
+
+  /** Takes the payments payers started on payment links' pages (docs/decisions/0035). */
+  async claimLinkPayments(
+    limit: number,
+    leaseSeconds: number,
+  ): Promise<{ ok: true; list: OfferedLinkPayment[] } | { ok: false; result: Exclude<SendResult, { kind: 'ack' }> }> {
+    const res = await this.call(claimLinkPayments.path, { limit, leaseSeconds });
+    const problem = this.classify(res);
+    if (problem) return { ok: false, result: problem };
+    const claim = 'body' in res ? PaymentLinkClaim.safeParse(res.body.data) : null;
+    if (!claim?.success)
+      return { ok: false, result: { kind: 'refused', code: ResultCode.INTERNAL_ERROR, message: 'the answer is not a link payment claim' } };
     return { ok: true, list: claim.data.list };
   }
 

@@ -1,7 +1,7 @@
 import type { AccountType } from '@andes/contract/account/enums';
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import type { ProductType } from '@andes/contract/common/enums';
-import type { OfferedPayout, PlatformEventInput, TransactionCreatedData } from '@andes/contract/platform/schemas';
+import type { OfferedLinkPayment, OfferedPayout, PlatformEventInput, TransactionCreatedData } from '@andes/contract/platform/schemas';
 import { basisPointsDown } from '@andes/contract/product/pricing';
 import type { Party } from '@andes/contract/transaction/parts';
 import {
@@ -222,10 +222,20 @@ export function planTransaction(input: PlanInput): TransactionPlan {
   return planMarketplace(rng, uniqueId, input.holder, product, input.at, timing);
 }
 
-function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinProduct, at: number, timing: Timing): TransactionPlan {
+function planPayin(
+  rng: Rng,
+  uniqueId: string,
+  holder: Holder,
+  product: PayinProduct,
+  at: number,
+  timing: Timing,
+  /** A payment through a link generated in the dashboard: its amount and link id (the draws stay as they were). */
+  link?: { amount: number; paymentLinkId: string },
+): TransactionPlan {
   const { country } = holder;
   const catalogue = CATALOGUE[country];
-  const amount = drawAmount(rng, product.amount);
+  const drawn = drawAmount(rng, product.amount);
+  const amount = link?.amount ?? drawn;
   const { payer, accountName } = payerFor(rng, product, country);
   const data: TransactionCreatedData = {
     uniqueId,
@@ -253,7 +263,9 @@ function planPayin(rng: Rng, uniqueId: string, holder: Holder, product: PayinPro
     if (who.card) data.card = who.card;
   }
   const channel = rng.next();
-  if (channel < product.storeShare) {
+  if (link) {
+    data.paymentLinkId = link.paymentLinkId;
+  } else if (channel < product.storeShare) {
     const shoplazza = rng.chance(0.3);
     const orderNo = rng.int(1001, 99_999);
     data.storeOrder = {
@@ -593,6 +605,31 @@ export function planOfferedPayout(offer: OfferedPayout, at: number, timing: Timi
     PAYOUT_FAILURES,
     { fee: offer.fee, vat: offer.vat },
   );
+}
+
+/**
+ * The provider's checkout of a payment a payer started on a link's page (docs/decisions/0035):
+ * after a few seconds (the payer fills the checkout in) a pay-in of the link's product, amount and
+ * id, by a payer of the country, then its outcome as the product's pay-ins have it (mostly
+ * SETTLED, which pays the link; FAILED or EXPIRED lets the payer try again). Ids come from the link
+ * and the moment the payer chose to pay, so an offer seen twice (a lease that ran out) sends the
+ * same events.
+ */
+export function planOfferedLinkPayment(offer: OfferedLinkPayment, at: number, timing: Timing = REAL_TIME): TransactionPlan {
+  const key = `${offer.linkId}#${offer.requestedAt}`;
+  const rng = new Rng(`link#${key}`);
+  const catalogue = CATALOGUE[offer.country];
+  const product = catalogue.payins.find((p) => p.productType === offer.productType) ?? catalogue.payins[0];
+  if (!product) throw new RangeError(`no pay-in products in ${offer.country}`);
+  const holder: Holder = {
+    merchantCode: offer.merchantCode,
+    country: offer.country,
+    ...(offer.subMerchantCode ? { subMerchantCode: offer.subMerchantCode } : {}),
+  };
+  const uniqueId = `LP${offer.country}${hashTag(key, 10)}`;
+  const start = at + timing.compress(between(rng, [3 * SECOND, 12 * SECOND]));
+  const linked: PayinProduct = { ...product, productType: offer.productType as PayinProduct['productType'] };
+  return planPayin(rng, uniqueId, holder, linked, start, timing, { amount: offer.amount, paymentLinkId: offer.linkId });
 }
 
 // ---- funding of payout and marketplace accounts ---------------------------------------------------

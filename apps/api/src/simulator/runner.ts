@@ -13,6 +13,7 @@ import {
   LIVE_TIME,
   type PlannedEvent,
   planFunding,
+  planOfferedLinkPayment,
   planOfferedPayout,
   planTransaction,
   type Timing,
@@ -237,6 +238,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   let requestClaimsLoggedAt = 0;
   let defenseClaimsLoggedAt = 0;
   let caseClaimsLoggedAt = 0;
+  let linkClaimsLoggedAt = 0;
+  /** Link payments with a checkout planned (by link id and when the payer chose to pay). */
+  const linkPayments = new Set<string>();
   /** Support cases with an answer planned, by case number and the merchant message answered. */
   const answeringCases = new Set<string>();
   let decisionReadsLoggedAt = 0;
@@ -600,6 +604,33 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     if (offered.size > 10_000) offered.clear();
   }
 
+  /**
+   * Takes the payments payers started on payment links (docs/decisions/0035) and plays the
+   * checkout: a pay-in through the link a few seconds later, then its outcome.
+   */
+  async function pollLinkPayments(): Promise<void> {
+    if (stopped) return;
+    const res = await client.claimLinkPayments(20, 300);
+    if (!res.ok) {
+      if (res.result.kind !== 'transient' && Date.now() - linkClaimsLoggedAt > 10 * 60_000) {
+        linkClaimsLoggedAt = Date.now();
+        log(`simulator: ${client.target} did not offer link payments (${res.result.message})`);
+      }
+      return;
+    }
+    for (const offer of res.list) {
+      const key = `${offer.linkId}|${offer.requestedAt}`;
+      if (linkPayments.has(key)) continue;
+      linkPayments.add(key);
+      const plan = planOfferedLinkPayment(offer, Date.now(), timing);
+      count((t) => {
+        t.started.payin += 1;
+      });
+      enqueue({ label: `link payment ${offer.linkId}`, events: plan.events, next: 0, deferrals: 0 });
+    }
+    if (linkPayments.size > 10_000) linkPayments.clear();
+  }
+
   /** Takes accounting requests waiting for the provider and plans each one's answer. */
   async function pollRequests(): Promise<void> {
     if (stopped) return;
@@ -657,7 +688,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       setInterval(() => {
         if (polling) return;
         polling = true;
-        void Promise.all([pollOutbox(), pollRequests(), pollDefenses(), pollCases()]).finally(() => {
+        void Promise.all([pollOutbox(), pollRequests(), pollDefenses(), pollCases(), pollLinkPayments()]).finally(() => {
           polling = false;
         });
       }, claimEveryMs),

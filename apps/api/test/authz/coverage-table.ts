@@ -103,7 +103,23 @@ import { announcementList, markAllRead, markAnnouncementsRead, messageDetail, me
 import { mfaActivate, mfaClose, mfaOpen, mfaRecoveryCodesRegenerate, mfaStatus, mfaValidate } from '@andes/contract/mfa/endpoints';
 import { accountApply } from '@andes/contract/onboarding/endpoints';
 import { forgotPassword, resetLinkVerify } from '@andes/contract/password/endpoints';
-import { paymentLinkPage, paymentLinkQuery } from '@andes/contract/payment-link/endpoints';
+import {
+  installmentsPlanCheck,
+  installmentsPlanList,
+  payerAppendixDownload,
+  payerLinkPay,
+  payerLinkQuery,
+  paymentLinkAppendixUpload,
+  paymentLinkBatchCheck,
+  paymentLinkBatchGenerate,
+  paymentLinkCancel,
+  paymentLinkGenerate,
+  paymentLinkList,
+  paymentLinkPage,
+  paymentLinkProductList,
+  paymentLinkQuery,
+  paymentLinkTemplateDownload,
+} from '@andes/contract/payment-link/endpoints';
 import {
   payoutApprove,
   payoutBatchCheck,
@@ -195,6 +211,7 @@ import { payoutFileBytes, pixPayout } from '../fixtures/payouts.ts';
 import { DEMO } from '../helper.ts';
 import { EventFactory, sendEvent, transactionRow } from '../ledger/support.ts';
 import type { FormPart } from '../multipart.ts';
+import { linkFileBytes } from '../payment-link/support.ts';
 import { type CaseRef, caseFields, MISSING_E2E_ID, newCase, newClosedCase, uploadCaseFile } from './support-objects.ts';
 import {
   type Actor,
@@ -207,6 +224,7 @@ import {
   NEW_PASSWORD,
   newAuthzPayout,
   newClientRequestId,
+  newPaymentLink,
   proofSubmitBody,
   QUOTED_RATE,
   type RequestRef,
@@ -517,6 +535,27 @@ async function payoutForm(fields: Record<string, string>): Promise<FormPart[]> {
     },
   ]);
   return [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename: 'authz.xlsx', content }];
+}
+
+// ---------------------------------------------------------------------------------------------
+// payment links (docs/decisions/0035)
+// ---------------------------------------------------------------------------------------------
+
+/** A link of 100.00 in the country's first open product the table names (BR PIX; CONDOR's MX SPEI). */
+const linkBody = (country: Country, appendixFileIds: string[]) => ({
+  requestId: newClientRequestId(),
+  country,
+  productType: 'PIX',
+  amount: 10_000,
+  description: 'Authz link',
+  appendixFileIds,
+});
+/** The appendix uploader's form: one PNG. */
+const linkAppendixForm = (): FormPart[] => [{ name: 'files', filename: 'authz-quote.png', content: PNG, contentType: 'image/png' }];
+/** The form of a payment-link file upload: the fields, and a BR file of one valid PIX row. */
+async function linkBatchForm(fields: Record<string, string>): Promise<FormPart[]> {
+  const content = await linkFileBytes('BR', [{ productType: 'PIX', amount: '150.00', description: 'Authz batch link' }]);
+  return [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename: 'authz-links.xlsx', content }];
 }
 
 /**
@@ -1099,6 +1138,73 @@ export const COVERAGE_TABLE: Readonly<Record<string, Entry>> = {
         answer: NOT_FOUND,
       },
     },
+  },
+  // payment links (docs/decisions/0035): ANDES-DEMO's link is in BR; CONDOR naming it (or an
+  // appendix ANDES-DEMO's admin uploaded) is answered as an id nobody has. The payer's calls are public.
+  [paymentLinkProductList.path]: {
+    sample: () => ({ body: {} }),
+    subMerchantUser: { allowed: async () => ({ body: { country: 'BR' } }) },
+  },
+  [installmentsPlanList.path]: {
+    sample: () => ({ body: { country: 'BR', productType: 'CARD', amount: 10_000 } }),
+  },
+  [installmentsPlanCheck.path]: {
+    sample: () => ({ body: { country: 'BR', productType: 'CARD', amount: 10_000, count: 2 } }),
+  },
+  [paymentLinkAppendixUpload.path]: {
+    precondition: 'a form with an appendix',
+    sample: () => ({ body: {}, form: linkAppendixForm() }),
+    succeeded: (data) => typeof data === 'object' && data !== null && (Reflect.get(data, 'files') as unknown[] | undefined)?.length === 1,
+  },
+  [paymentLinkGenerate.path]: {
+    precondition: 'an open BR PIX product of ANDES-DEMO; a new request id (an appendix is optional)',
+    sample: () => ({ body: linkBody('BR', []) }),
+    objects: [
+      // CONDOR's own MX link with ANDES-DEMO's upload: not one it uploaded, as a file nobody has.
+      {
+        field: 'appendixFileIds',
+        existing: (w) => w.andes.paymentLink.uploadedFileId,
+        missing: NO_FILE,
+        call: (_w, fileId) => ({ body: { ...linkBody('MX', [String(fileId)]), productType: 'SPEI' } }),
+        answer: NOT_FOUND,
+        namesTheId: true,
+      },
+    ],
+    subMerchantUser: { allowed: async () => ({ body: linkBody('BR', []) }) },
+  },
+  [paymentLinkTemplateDownload.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+  },
+  [paymentLinkBatchGenerate.path]: {
+    precondition: 'a form with a payment-link file (a dry run answers the result file)',
+    sample: () => ({ body: {} }),
+    happy: async () => ({ body: {}, form: await linkBatchForm({ country: 'BR', dryRun: 'true' }) }),
+  },
+  [paymentLinkBatchCheck.path]: {
+    precondition: 'a form with a payment-link file',
+    sample: () => ({ body: {} }),
+    happy: async () => ({ body: {}, form: await linkBatchForm({ country: 'BR' }) }),
+  },
+  [paymentLinkList.path]: {
+    sample: () => ({ body: { country: 'BR' } }),
+    subMerchantUser: { allowed: async () => ({ body: { country: 'BR' } }) },
+  },
+  [paymentLinkCancel.path]: {
+    precondition: "an ACTIVE link of ANDES-DEMO (generated by the world's admin), which ends CANCELLED",
+    sample: () => ({ body: { id: MISSING_ID } }),
+    happy: async (w) => ({ body: { id: (await newPaymentLink(w.t, w.admin.token)).id } }),
+    succeeded: (data) => has(data, 'status', 'CANCELLED'),
+    objects: [{ field: 'id', existing: (w) => w.andes.paymentLink.id, call: (_w, id) => ({ body: { id } }), answer: NOT_FOUND }],
+  },
+  [payerLinkQuery.path]: {
+    sample: (w) => ({ body: { token: w.andes.paymentLink.token } }),
+  },
+  [payerLinkPay.path]: {
+    precondition: 'an ACTIVE link: its payment becomes PENDING (a repeat changes nothing)',
+    sample: (w) => ({ body: { token: w.andes.paymentLink.token } }),
+  },
+  [payerAppendixDownload.path]: {
+    sample: (w) => ({ body: { token: w.andes.paymentLink.token, fileId: w.andes.paymentLink.appendixFileId } }),
   },
   [balanceAlarmHistory.path]: {
     sample: () => ({ body: { country: 'MX' } }),

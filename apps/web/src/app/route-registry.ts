@@ -13,6 +13,7 @@ import { homeRoutes } from '../features/home/routes.ts';
 import { iamRoutes } from '../features/iam/routes.ts';
 import { ipTrustlistRoutes } from '../features/ip-trustlist/routes.ts';
 import { messageRoutes } from '../features/message/routes.ts';
+import { paymentLinkRoutes } from '../features/payment-link/routes.ts';
 import { payoutRoutes } from '../features/payout/routes.ts';
 import { productRoutes } from '../features/product/routes.ts';
 import { revenueAssuranceRoutes } from '../features/revenue-assurance/routes.ts';
@@ -33,6 +34,7 @@ export const ROUTE_ENTRIES: readonly RouteEntry[] = [
   ...globalBalanceRoutes,
   ...transactionRoutes,
   ...payoutRoutes,
+  ...paymentLinkRoutes,
   ...downloadCenterRoutes,
   ...financeRoutes,
   ...subMerchantRoutes,

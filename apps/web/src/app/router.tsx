@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject, useLocation, useNavigate } from 'react-router';
 import { loginPages } from '../features/auth/routes.ts';
+import { PAYER_PAGE_ROUTE, payerPage } from '../features/payment-link/routes.ts';
 import { setNavigator } from '../shared/navigation/navigator.ts';
 import { LOGIN_FORM_PATH } from '../shared/navigation/paths.ts';
 import { ignoreNavigationError } from '../shared/navigation/use-app-navigate.ts';
@@ -21,7 +22,7 @@ function RouterError() {
 
 /**
  * Public routes (spec §2): /login with form, registerAccount, resetPsw, forgetPsw, reset-password and status (any
- * other child → the form) and /404; every other path goes through the auth gate, which registers
+ * other child → the form), /404 and the payer's page of a payment link (/pay/:token); every other path goes through the auth gate, which registers
  * the user's screens.
  */
 export function appRoutes(): RouteObject[] {
@@ -44,6 +45,7 @@ export function appRoutes(): RouteObject[] {
           ],
         },
         { path: '/404', element: <LazyPage loader={notFoundPage} /> },
+        { path: PAYER_PAGE_ROUTE, element: <LazyPage loader={payerPage} /> },
         { path: '*', element: <AuthGate /> },
       ],
     },

@@ -126,7 +126,7 @@ export const PERMISSION_TREE = [
   ]),
   menu('payment', undefined, [
     menu('payment:payout', '/payment/payout', [button('payment:payout:create'), button('payment:payout:approve')]),
-    menu('payment:payment-link', '/payment/payment-link', []),
+    menu('payment:payment-link', '/payment/payment-link', [button('payment:payment-link:create'), button('payment:payment-link:cancel')]),
   ]),
   menu('support', undefined, [
     menu('support:case', '/support-center/case', [
@@ -227,7 +227,7 @@ export function permissionEntry(code: PermissionCode): PermissionEntry {
  * route registry test keeps this list exact — a code here with a registered route fails it, and so
  * does a menu with a route that is neither registered nor listed here.
  */
-export const SCREENS_NOT_BUILT: ReadonlySet<PermissionCode> = new Set<PermissionCode>(['setting:fx', 'payment:payment-link']);
+export const SCREENS_NOT_BUILT: ReadonlySet<PermissionCode> = new Set<PermissionCode>(['setting:fx']);
 
 /** True when the code's screen, or the screen it belongs to, has not landed (SCREENS_NOT_BUILT). */
 export function awaitsItsScreen(code: PermissionCode): boolean {

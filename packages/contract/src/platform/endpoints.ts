@@ -7,6 +7,8 @@ import {
   ChargebackClaim,
   ChargebackClaimRequest,
   EventAck,
+  PaymentLinkClaim,
+  PaymentLinkClaimRequest,
   PayoutClaim,
   PayoutClaimRequest,
   PlatformEvent,
@@ -98,4 +100,17 @@ export const claimCases = defineEndpoint({
   service: true,
   request: CaseClaimRequest,
   response: CaseClaim,
+});
+
+/**
+ * Takes the payments payers started on payment links' pages (docs/decisions/0035), reserving them
+ * for `leaseSeconds`. The provider's checkout takes each and reports it as a pay-in with the link's
+ * id; one not reported within its lease is offered again.
+ */
+export const claimLinkPayments = defineEndpoint({
+  path: '/internal/v1/payment-links/claim',
+  summary: 'Take the payments payers started on payment links',
+  service: true,
+  request: PaymentLinkClaimRequest,
+  response: PaymentLinkClaim,
 });

@@ -556,3 +556,31 @@ export const OfferedCase = z.object({
 export type OfferedCase = z.infer<typeof OfferedCase>;
 export const CaseClaim = z.object({ list: z.array(OfferedCase) });
 export type CaseClaim = z.infer<typeof CaseClaim>;
+
+// ---- payment links (docs/decisions/0035) -------------------------------------------------------------
+
+export const PaymentLinkClaimRequest = PayoutClaimRequest;
+export type PaymentLinkClaimRequest = z.infer<typeof PaymentLinkClaimRequest>;
+
+/**
+ * A payer chose to pay a link: the provider's checkout takes the payment and reports it through
+ * `/internal/v1/events` as a pay-in with `paymentLinkId` (a settled one pays the link; a failed
+ * one lets the payer try again).
+ */
+export const OfferedLinkPayment = z.object({
+  linkId: z.string(),
+  merchantCode: z.string(),
+  subMerchantCode: z.string().nullable(),
+  country: CountrySchema,
+  currency: CurrencySchema,
+  productType: ProductTypeSchema,
+  amount: PositiveCentsSchema,
+  description: z.string(),
+  installments: z.number().int().nullable(),
+  payerEmail: z.string().nullable(),
+  /** When the payer chose to pay. */
+  requestedAt: InstantSchema,
+});
+export type OfferedLinkPayment = z.infer<typeof OfferedLinkPayment>;
+export const PaymentLinkClaim = z.object({ list: z.array(OfferedLinkPayment) });
+export type PaymentLinkClaim = z.infer<typeof PaymentLinkClaim>;

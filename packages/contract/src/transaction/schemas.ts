@@ -392,6 +392,21 @@ export const TransactionDetail = TransactionListItem.extend({
   history: z.array(TransactionHistoryEntry),
   /** A pay-in's risk decision (docs/decisions/0028): the rules that fired, and case management's outcome; null when none was made. */
   risk: RiskDecisionView.nullable(),
+  /**
+   * A payment-link payment's link (spec §3: link id, payment id, installment plan), when the link
+   * was generated in Andes; null for other transactions and links the platform made elsewhere.
+   */
+  paymentLink: z
+    .object({
+      linkId: z.string(),
+      description: z.string(),
+      merchantReference: z.string(),
+      amount: CentsSchema,
+      /** The installments offered to the payer (null: paid at once), each split exactly in cents. */
+      installments: z.object({ count: z.number().int(), installmentAmount: CentsSchema, firstAmount: CentsSchema }).nullable(),
+      createdAt: InstantSchema,
+    })
+    .nullable(),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
 

@@ -44,6 +44,7 @@ import {
   settlementSplit,
   unheld,
 } from '../ledger/posting-rules.ts';
+import { linkPayinChanged } from '../payment-link/payment-link.repository.ts';
 import { decideNewPayin, payinChargedBack, payinFailed, storedDecisionAck } from '../risk/risk.decisions.ts';
 import { applyCaseEvent, type CaseEvent, isCaseEvent } from '../support/support.provider.ts';
 import {
@@ -510,6 +511,8 @@ export class PlatformEventsService {
     });
     // Risk: a failed or rejected pay-in counts in FAILED velocity (docs/decisions/0028).
     if (after.status === 'FAILED' || after.status === 'REJECTED') await payinFailed(ctx.tx, t.id, ctx.at);
+    // A payment through a payment link that failed: the payer may try again (docs/decisions/0035).
+    if (after.status !== t.status) await linkPayinChanged(ctx.tx, t, after.status, ctx.at);
     await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
     return 'APPLIED';
   }
@@ -572,6 +575,8 @@ export class PlatformEventsService {
     }
     await insertReleases(ctx.tx, rows);
     await moveTransaction(ctx.tx, statsFactOf(t), statsFactOf(after));
+    // A payment through a payment link: the link is paid (docs/decisions/0035).
+    await linkPayinChanged(ctx.tx, t, 'SETTLED', ctx.at);
     return 'APPLIED';
   }
 

@@ -1,9 +1,18 @@
-import { claimCases, claimDefenses, claimPayouts, claimRequests, ingestEvent, readRiskDecision } from '@andes/contract/platform/endpoints';
+import {
+  claimCases,
+  claimDefenses,
+  claimLinkPayments,
+  claimPayouts,
+  claimRequests,
+  ingestEvent,
+  readRiskDecision,
+} from '@andes/contract/platform/endpoints';
 import { INGEST_BODY_LIMIT_BYTES } from '@andes/contract/platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import { registerServiceEndpoint } from '../../http/register-endpoint.ts';
 import { claimRequests as claimWaitingRequests } from '../accounting/provider.ts';
 import { claimDefenses as claimWaitingDefenses } from '../chargeback/chargeback.provider.ts';
+import { claimLinkPayments as claimStartedLinkPayments } from '../payment-link/payment-link.provider.ts';
 import { readDecision } from '../risk/risk.decisions.ts';
 import { claimCases as claimWaitingCases } from '../support/support.provider.ts';
 import { PlatformEventsService } from './events.service.ts';
@@ -23,5 +32,7 @@ export function registerPlatformRoutes(app: FastifyInstance): void {
   // A pay-in's risk decision and its case-management outcome (docs/decisions/0028).
   // Support cases waiting for the provider's answer (docs/decisions/0029).
   registerServiceEndpoint(app, claimCases, async ({ body }) => ({ list: await claimWaitingCases(db, body, clock()) }));
+  // Payments payers started on payment links' pages (docs/decisions/0035).
+  registerServiceEndpoint(app, claimLinkPayments, async ({ body }) => ({ list: await claimStartedLinkPayments(db, body, clock()) }));
   registerServiceEndpoint(app, readRiskDecision, async ({ body }) => readDecision(db, body.merchantCode, body.uniqueId));
 }

@@ -24,6 +24,7 @@ import type { AuthContext, Scope } from '../../http/auth-context.ts';
 import { requireCountry } from '../../http/country-access.ts';
 import { AppError, CommonErrors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/keyset-page.ts';
+import { paymentLinkOfTransaction } from '../payment-link/payment-link.service.ts';
 import { riskOfTransaction } from '../risk/risk.decisions.ts';
 import {
   countTransactions,
@@ -351,6 +352,12 @@ export class TransactionService {
       history: historyOf(row, events, related),
       // A pay-in's risk decision (docs/decisions/0028); null for other transactions and pay-ins before risk.
       risk: await riskOfTransaction(this.db, row.id),
+      // A payment-link payment's link when it was generated in Andes (docs/decisions/0035); null otherwise.
+      paymentLink: await paymentLinkOfTransaction(
+        this.db,
+        auth.scope.merchantId,
+        row.transactionType === 'PAY_IN' ? row.paymentLinkId : null,
+      ),
     };
   }
 }

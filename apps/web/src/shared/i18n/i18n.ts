@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'message',
   'balanceAlarm',
   'product',
+  'paymentLink',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

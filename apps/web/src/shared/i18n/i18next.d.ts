@@ -15,6 +15,7 @@ import type ip from '../../locales/en/ip.json';
 import type layout from '../../locales/en/layout.json';
 import type message from '../../locales/en/message.json';
 import type mfa from '../../locales/en/mfa.json';
+import type paymentLink from '../../locales/en/paymentLink.json';
 import type payout from '../../locales/en/payout.json';
 import type permissions from '../../locales/en/permissions.json';
 import type product from '../../locales/en/product.json';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       message: typeof message;
       balanceAlarm: typeof balanceAlarm;
       product: typeof product;
+      paymentLink: typeof paymentLink;
     };
   }
 }

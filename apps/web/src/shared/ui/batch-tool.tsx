@@ -65,6 +65,8 @@ export interface BatchToolProps<T extends Endpoint, U extends Endpoint, C extend
   maxRows?: number;
   /** Called with the counts once a file was processed (a screen refreshes its list). */
   onChecked?: (summary: BatchSummary | null) => void;
+  /** Hand the result file to the browser as soon as it is there (it stays offered for download too). */
+  saveResult?: boolean;
 }
 
 type State<A> =
@@ -73,6 +75,9 @@ type State<A> =
   | { step: 'failed'; name: string; message: string }
   | { step: 'checked'; seq: number; name: string; file: File; answer: A; summary: BatchSummary; creating: boolean; percent: number }
   | { step: 'done'; name: string; result: BinaryFile; summary: BatchSummary | null };
+
+/** The result file's name when the server gives none: `<file>-result.xlsx`. */
+const resultName = (fileName: string) => `${fileName.replace(/\.xlsx$/i, '')}-result.xlsx`;
 
 const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(99, Math.floor((loaded / total) * 100)) : 0);
 
@@ -129,6 +134,7 @@ export function BatchTool<T extends Endpoint, U extends Endpoint, C extends Endp
       const summary = batchSummaryOf((name) => result.headers.get(name));
       if (controller.signal.aborted) return;
       setState({ step: 'done', name: file.name, result, summary });
+      if (props.saveResult) saveFile(result, resultName(file.name));
       onChecked?.(summary);
     });
 
@@ -270,10 +276,7 @@ export function BatchTool<T extends Endpoint, U extends Endpoint, C extends Endp
           </Typography.Text>
           {state.summary && checkedSummary(state.summary)}
           <Flex gap={8} align="center" wrap>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              onClick={() => saveFile(state.result, `${state.name.replace(/\.xlsx$/i, '')}-result.xlsx`)}
-            >
+            <Button icon={<DownloadOutlined aria-hidden />} onClick={() => saveFile(state.result, resultName(state.name))}>
               {t('batch.result')}
             </Button>
             <Typography.Text type="secondary">{t('batch.resultHint')}</Typography.Text>

@@ -1,12 +1,12 @@
 import { EXCHANGE_MODES, EXCHANGE_SIDES, type ExchangeMode, type ExchangeSide } from '@andes/contract/accounting/enums';
 import { Alert, Flex, Form, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../shared/hooks/use-debounced.ts';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
 import { centsOf } from '../accounting-form.ts';
 import { useCreateForm, useExchangeAmount, useExchangeConfig } from '../api/accounting-calls.ts';
 import { useAccountingText } from '../hooks/use-accounting-text.ts';
-import { useDebounced } from '../hooks/use-debounced.ts';
 import type { CreateDrawerProps, CreateFormProps } from './form-parts.tsx';
 import { AmountField, CreateDrawer, FormFoot, RemarkField } from './form-parts.tsx';
 import { ExchangeFigures } from './money-figures.tsx';

@@ -91,6 +91,7 @@ export const payinDetail: TransactionDetail = {
   ],
   original: null,
   risk: null,
+  paymentLink: null,
   related: [
     {
       id: 12,

@@ -1,4 +1,5 @@
 import { currentUserInfo, permissionLoad } from '@andes/contract/auth/endpoints';
+import { paymentLinkQuery } from '@andes/contract/payment-link/endpoints';
 import { shopifyQuery } from '@andes/contract/shopify/endpoints';
 import { transactionAttachmentDownload, transactionQuery } from '@andes/contract/transaction/endpoints';
 import { screen, within } from '@testing-library/react';
@@ -106,5 +107,47 @@ describe('transaction detail', () => {
     const store = screen.getByText('Store order').closest('.ant-card') as HTMLElement;
     expect(within(store).getByText('demo.myshopify.com')).toBeTruthy();
     expect(within(store).getByText('#1001')).toBeTruthy();
+  });
+
+  it('shows the link of a payment-link payment: id, description, reference and the installment plan in exact cents', async () => {
+    useAppStore.setState({ token: 'tok' });
+    mockFetch({
+      [currentUserInfo.path]: () => envelope(demoUser),
+      [permissionLoad.path]: () =>
+        envelope(permissionLoadOf(['home', 'transactions:payment-link', 'transactions:payment-link-detail'], ['BR'])),
+      [paymentLinkQuery.path]: () =>
+        envelope({
+          ...payinDetail,
+          id: 77,
+          uniqueId: 'PI-LINK-77',
+          productType: 'CARD',
+          amount: 10_000,
+          paymentLinkId: 'PL0000000000000501',
+          paymentLink: {
+            linkId: 'PL0000000000000501',
+            description: 'Invoice 2026-001',
+            merchantReference: 'INV-001',
+            amount: 10_000,
+            installments: { count: 3, installmentAmount: 3_334, firstAmount: 3_332 },
+            createdAt: '2026-01-15T11:00:00.000Z',
+          },
+        }),
+    });
+    renderApp('/transactions/payment-link-detail/77');
+    expect(await screen.findByRole('heading', { name: 'Transaction PI-LINK-77' })).toBeTruthy();
+    const link = screen.getByText('Payment link', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+    expect(value(link, 'Link id')).toBe('PL0000000000000501');
+    expect(value(link, 'Link description')).toBe('Invoice 2026-001');
+    expect(value(link, 'Link merchant reference')).toBe('INV-001');
+    expect(value(link, 'Link amount')).toBe('R$ 100.00');
+    expect(value(link, 'Installment plan')).toBe('3 × 33.34 BRL (first 33.32)');
+    expect(value(link, 'Link created (America/Sao_Paulo, UTC-3)')).toBe('2026-01-15 08:00:00');
+  });
+
+  it('has no payment-link section for another payment', async () => {
+    signedIn();
+    renderApp('/transactions/detail/11');
+    expect(await screen.findByRole('heading', { name: 'Transaction PI20260114000011' })).toBeTruthy();
+    expect(screen.queryByText('Payment link', { selector: '.ant-card-head-title' })).toBeNull();
   });
 });

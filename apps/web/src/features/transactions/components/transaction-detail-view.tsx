@@ -100,6 +100,19 @@ export function TransactionDetailView({ detail, timeZone, zoneLabel }: { detail:
     item(`${prefix}.e2eId`, t('detail.e2eId'), p.e2eId ?? (prefix === 'payer' || prefix === 'beneficiary' ? detail.e2eId : null)),
   ];
 
+  const link = detail.paymentLink;
+  const plan = link?.installments;
+  const planText = (installments: NonNullable<typeof plan>) => {
+    const figures = {
+      count: installments.count,
+      amount: formatCents(installments.installmentAmount, detail.currency, { symbol: false }),
+      currency: detail.currency,
+    };
+    return installments.firstAmount === installments.installmentAmount
+      ? t('detail.linkPlan', figures)
+      : t('detail.linkPlanFirst', { ...figures, first: formatCents(installments.firstAmount, detail.currency, { symbol: false }) });
+  };
+
   const card = detail.card;
   const threeDs = card?.threeDs;
   const relatedColumns = [
@@ -129,6 +142,19 @@ export function TransactionDetailView({ detail, timeZone, zoneLabel }: { detail:
     <Flex vertical gap={16}>
       <Section title={t('section.overview')} items={overview} />
       <Section title={t('section.amounts')} items={amounts} />
+      {link && (
+        <Section
+          title={t('section.paymentLink')}
+          items={[
+            item('linkId', t('detail.linkId'), <Typography.Text copyable>{link.linkId}</Typography.Text>),
+            item('linkDescription', t('detail.linkDescription'), link.description),
+            item('linkReference', t('detail.linkReference'), link.merchantReference),
+            item('linkAmount', t('detail.linkAmount'), money(link.amount)),
+            item('linkPlan', t('detail.linkInstallments'), plan ? planText(plan) : t('detail.linkPaidAtOnce')),
+            item('linkCreatedAt', `${t('detail.linkCreatedAt')} (${zoneLabel})`, time(link.createdAt)),
+          ]}
+        />
+      )}
       {detail.risk && <RiskSection risk={detail.risk} currency={detail.currency} timeZone={timeZone} />}
       {detail.payer && <Section title={t('section.payer')} items={party('payer', detail.payer)} />}
       {detail.beneficiary && <Section title={t('section.beneficiary')} items={party('beneficiary', detail.beneficiary)} />}
