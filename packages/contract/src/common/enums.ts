@@ -279,6 +279,11 @@ export const CHARGEBACK_STATUSES = ['CHARGE_BACK', 'UNDER_DEFENSE', 'DEFENSE_WON
 export type ChargebackStatus = (typeof CHARGEBACK_STATUSES)[number];
 export const ChargebackStatusSchema = z.enum(CHARGEBACK_STATUSES);
 
+/** Payment links (docs/decisions/0035): ACTIVE until paid, cancelled, or past its expiry (EXPIRED is read from the time). */
+export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+export const PaymentLinkStatusSchema = z.enum(PAYMENT_LINK_STATUSES);
+
 // ---------------------------------------------------------------------------------------------
 // Status colours ("status colours are assigned per status", spec §9)
 // ---------------------------------------------------------------------------------------------
@@ -370,6 +375,12 @@ export const STATUS_COLORS = {
     DEFENSE_WON: 'success',
     DEFENSE_LOST: 'error',
   },
+  paymentLink: {
+    ACTIVE: 'processing',
+    PAID: 'success',
+    EXPIRED: 'default',
+    CANCELLED: 'default',
+  },
 } as const satisfies {
   transaction: Record<TransactionStatus, StatusColor>;
   payout: Record<PayoutStatus, StatusColor>;
@@ -381,6 +392,7 @@ export const STATUS_COLORS = {
   case: Record<CaseStatus, StatusColor>;
   downloadTask: Record<DownloadTaskStatus, StatusColor>;
   chargeback: Record<ChargebackStatus, StatusColor>;
+  paymentLink: Record<PaymentLinkStatus, StatusColor>;
 };
 export type StatusSet = keyof typeof STATUS_COLORS;
 
@@ -396,6 +408,7 @@ export const STATUS_SETS = {
   case: CASE_STATUSES,
   downloadTask: DOWNLOAD_TASK_STATUSES,
   chargeback: CHARGEBACK_STATUSES,
+  paymentLink: PAYMENT_LINK_STATUSES,
 } as const satisfies Record<StatusSet, readonly string[]>;
 export type StatusOf<S extends StatusSet> = (typeof STATUS_SETS)[S][number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ClientRequestIdSchema } from '../accounting/schemas.ts';
 import { BATCH_MAX_ROWS } from '../common/constants.ts';
 import { type Country, CountrySchema, CurrencySchema } from '../common/countries.ts';
-import { type ProductType, ProductTypeSchema } from '../common/enums.ts';
+import { type PaymentLinkStatus, PaymentLinkStatusSchema, type ProductType, ProductTypeSchema } from '../common/enums.ts';
 import { InstantSchema, optionalText, RecordId, requiredText, SearchText, text } from '../common/fields.ts';
 import { FileIdSchema } from '../common/files.ts';
 import { CentsSchema, PositiveCentsSchema } from '../common/money.ts';
@@ -15,10 +15,12 @@ import { PageRequest, pageOf } from '../common/page.ts';
  * id, and the payment is listed under Transactions → Payment Link.
  */
 
-/** ACTIVE until paid, cancelled by the merchant, or past its expiry (EXPIRED is read from the time). */
-export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
-export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
-export const PaymentLinkStatusSchema = z.enum(PAYMENT_LINK_STATUSES);
+// The statuses live with the dashboard's other status sets (and their colours) in common/enums.ts.
+export { PAYMENT_LINK_STATUSES, type PaymentLinkStatus, PaymentLinkStatusSchema } from '../common/enums.ts';
+/** The statuses a link is stored in: EXPIRED never is (an ACTIVE link past its expiry). */
+export const PAYMENT_LINK_STORED_STATUSES = ['ACTIVE', 'PAID', 'CANCELLED'] as const satisfies readonly PaymentLinkStatus[];
+/** The payer's payment: PENDING while the provider's checkout has it, FAILED once it reported a failure. */
+export const PAYMENT_LINK_PAYMENT_STATES = ['PENDING', 'FAILED'] as const;
 
 /** A link lives from 1 hour to 90 days; 3 days unless the merchant says otherwise. */
 export const PAYMENT_LINK_EXPIRY_HOURS = { min: 1, max: 90 * 24, default: 72 } as const;
@@ -159,6 +161,11 @@ export function installmentPlans(country: Country, productType: ProductType, amo
         minTotal,
       };
     });
+}
+
+/** The plan of `count` installments of `amountCents` (a link's chosen plan), or null when the product has none such. */
+export function installmentPlan(country: Country, productType: ProductType, amountCents: number, count: number): InstallmentsPlan | null {
+  return installmentPlans(country, productType, amountCents).find((p) => p.count === count) ?? null;
 }
 
 export type InstallmentsPlanList = z.infer<typeof InstallmentsPlanList>;
@@ -308,7 +315,7 @@ export const PayerLink = z.object({
    * The payer's payment: PENDING once they chose to pay and the provider has not reported the
    * outcome, FAILED when the provider reported it failed (they may try again); null before.
    */
-  payment: z.enum(['PENDING', 'FAILED']).nullable(),
+  payment: z.enum(PAYMENT_LINK_PAYMENT_STATES).nullable(),
   /** True when this installation's built-in simulator plays the provider's checkout (the demo). */
   simulated: z.boolean(),
 });

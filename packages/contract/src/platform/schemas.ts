@@ -36,6 +36,10 @@ export const CREATED_TRANSACTION_TYPES = ['PAY_IN', 'PAY_OUT', 'MARKET_PLACE_ORD
 export const CREATED_STATUSES = ['INITIAL_STATUS', 'CREATED', 'IN_PROGRESS'] as const;
 /** Statuses `transaction.status_changed` can set (money-moving outcomes have their own events). */
 export const PAYIN_STATUS_CHANGES = ['IN_PROGRESS', 'FAILED', 'EXPIRED', 'REJECTED', 'CANCELLED'] as const;
+/** The pay-in statuses of `transaction.status_changed` that end it without the money (all but IN_PROGRESS). */
+export const PAYIN_UNSUCCESSFUL_ENDS = PAYIN_STATUS_CHANGES.filter(
+  (s): s is Exclude<(typeof PAYIN_STATUS_CHANGES)[number], 'IN_PROGRESS'> => s !== 'IN_PROGRESS',
+);
 /** Statuses `payout.status_changed` can set on a payout or marketplace order. */
 export const PAYOUT_STATUS_CHANGES = ['IN_PROGRESS', 'SETTLED', 'FAILED', 'REJECTED', 'CANCELLED'] as const;
 

@@ -1,15 +1,11 @@
 import type { UploadedFile } from '@andes/contract/common/uploads';
+import { PAYMENT_LINK_PAYMENT_STATES, PAYMENT_LINK_STORED_STATUSES } from '@andes/contract/payment-link/schemas';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants.ts';
 import { transactions } from './transactions.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** The stored statuses of a link; EXPIRED is never stored: an ACTIVE link whose expires_at has passed. */
-export const PAYMENT_LINK_STORED_STATUSES = ['ACTIVE', 'PAID', 'CANCELLED'] as const;
-/** The payer's payment: PENDING while the provider's checkout has it, FAILED once it reported a failure. */
-export const PAYMENT_LINK_PAYMENT_STATES = ['PENDING', 'FAILED'] as const;
 
 /**
  * One batch file's generation (docs/decisions/0035): the request id of the upload and the SHA-256

@@ -1,5 +1,6 @@
 import type { UploadedFile } from '@andes/contract/common/uploads';
 import type { PaymentLinkStatus } from '@andes/contract/payment-link/schemas';
+import { PAYIN_UNSUCCESSFUL_ENDS } from '@andes/contract/platform/schemas';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchants } from '../../db/schema/merchants.ts';
@@ -373,7 +374,7 @@ export function appendicesOf(row: Pick<PaymentLinkRow, 'appendices'>): UploadedF
 }
 
 /** The pay-in statuses that end a link's payment without paying it (the payer may try again). */
-const FAILED_PAYIN_STATUSES: ReadonlySet<string> = new Set(['FAILED', 'EXPIRED', 'REJECTED', 'CANCELLED']);
+const FAILED_PAYIN_STATUSES: ReadonlySet<string> = new Set(PAYIN_UNSUCCESSFUL_ENDS);
 
 /**
  * The ingestion's hook (events.service.ts), called after a pay-in's status changed, in the event's

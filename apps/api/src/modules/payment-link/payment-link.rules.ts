@@ -1,9 +1,9 @@
 import { COUNTRY_INFO, type Country } from '@andes/contract/common/countries';
 import { type ProductType, paymentLinkMinAmountCents } from '@andes/contract/common/enums';
-import { amountRangeMessage } from '@andes/contract/common/validators';
+import { amountRangeMessage, isAmountWithin } from '@andes/contract/common/validators';
 import {
   INSTALLMENT_RULES,
-  installmentPlans,
+  installmentPlan,
   offersInstallments,
   PAYMENT_LINK_MESSAGES,
   type PaymentLinkOption,
@@ -49,18 +49,12 @@ export function checkLinkTerms(
   amount: number,
   installments: number | null | undefined,
 ): { field: 'amount' | 'installments'; message: string } | null {
-  const within = amount >= option.minAmount && (option.maxAmount === null || amount <= option.maxAmount);
-  if (!within) {
-    const currency = COUNTRY_INFO[country].currency;
-    return {
-      field: 'amount',
-      message: amountRangeMessage({
-        currency,
-        minCents: option.minAmount,
-        ...(option.maxAmount === null ? {} : { maxCents: option.maxAmount }),
-      }),
-    };
-  }
+  const limits = {
+    currency: COUNTRY_INFO[country].currency,
+    minCents: option.minAmount,
+    ...(option.maxAmount === null ? {} : { maxCents: option.maxAmount }),
+  };
+  if (!isAmountWithin(amount, limits)) return { field: 'amount', message: amountRangeMessage(limits) };
   if (installments === null || installments === undefined) return null;
   return installmentsRefusal(country, option.productType, amount, installments);
 }
@@ -76,7 +70,7 @@ export function installmentsRefusal(
   if (!offersInstallments(country, productType) || !rule?.counts.includes(count)) {
     return { field: 'installments', message: PAYMENT_LINK_MESSAGES.installmentsNotOffered };
   }
-  const plan = installmentPlans(country, productType, amount).find((p) => p.count === count);
+  const plan = installmentPlan(country, productType, amount, count);
   if (!plan?.available) return { field: 'installments', message: PAYMENT_LINK_MESSAGES.installmentsNotAvailable };
   return null;
 }

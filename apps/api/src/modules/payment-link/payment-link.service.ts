@@ -11,6 +11,7 @@ import {
   type InstallmentsPlanCheckRequest,
   type InstallmentsPlanList,
   type InstallmentsPlanRequest,
+  installmentPlan,
   installmentPlans,
   PAYMENT_LINK_APPENDIX_MAX,
   PAYMENT_LINK_BATCH_MAX_ROWS,
@@ -28,6 +29,7 @@ import {
   type PaymentLinkPage,
   type PaymentLinkProductList,
   type PaymentLinkProductListRequest,
+  type PaymentLinkStatus,
 } from '@andes/contract/payment-link/schemas';
 import type { TransactionDetail } from '@andes/contract/transaction/schemas';
 import type { z } from 'zod';
@@ -232,7 +234,7 @@ export class PaymentLinkService {
 
   async installmentsCheck(auth: AuthContext, body: InstallmentsPlanCheckRequest): Promise<InstallmentsPlanCheck> {
     await requireCountry(this.db, auth, body.country, this.clock());
-    const plan = installmentPlans(body.country, body.productType, body.amount).find((p) => p.count === body.count) ?? null;
+    const plan = installmentPlan(body.country, body.productType, body.amount, body.count);
     const refusal = installmentsRefusal(body.country, body.productType, body.amount, body.count);
     return { available: refusal === null, plan, reason: refusal?.message ?? null };
   }
@@ -408,10 +410,7 @@ export class PaymentLinkService {
     });
     if (!cancelled) {
       const current = (await findLink(this.db, auth.scope, body.id))?.link ?? found.link;
-      const status = statusAt(current, now);
-      if (status === 'PAID') throw PaymentLinkErrors.alreadyPaid();
-      if (status === 'EXPIRED') throw PaymentLinkErrors.expired();
-      if (status === 'CANCELLED') throw PaymentLinkErrors.cancelled();
+      refuseEnded(statusAt(current, now));
       throw PaymentLinkErrors.paymentInProgress();
     }
     return this.toWire({ link: cancelled, paymentId: null }, now);
@@ -617,9 +616,7 @@ export class PaymentLinkService {
     const plan: InstallmentsPlan | null =
       link.installments === null
         ? null
-        : (installmentPlans(country, link.productType as PaymentLink['productType'], link.amount).find(
-            (p) => p.count === link.installments,
-          ) ?? null);
+        : installmentPlan(country, link.productType as PaymentLink['productType'], link.amount, link.installments);
     return {
       merchantName,
       country,
@@ -646,12 +643,7 @@ export class PaymentLinkService {
   async payerPay(token: string): Promise<PayerLink> {
     const now = this.clock();
     const found = await this.byToken(token);
-    const refuse = (link: PaymentLinkRow) => {
-      const status = statusAt(link, now);
-      if (status === 'PAID') throw PaymentLinkErrors.alreadyPaid();
-      if (status === 'EXPIRED') throw PaymentLinkErrors.expired();
-      if (status === 'CANCELLED') throw PaymentLinkErrors.cancelled();
-    };
+    const refuse = (link: PaymentLinkRow) => refuseEnded(statusAt(link, now));
     refuse(found.link);
     if (found.link.paymentState === 'PENDING') return this.payerView(found.link, found.merchantName, now);
     const updated = await requestPayment(this.db, found.link.id, now);
@@ -677,6 +669,13 @@ export class PaymentLinkService {
   }
 }
 
+/** Refuses a link that has ended — paid, expired or cancelled — with the sentence that says which. */
+function refuseEnded(status: PaymentLinkStatus): void {
+  if (status === 'PAID') throw PaymentLinkErrors.alreadyPaid();
+  if (status === 'EXPIRED') throw PaymentLinkErrors.expired();
+  if (status === 'CANCELLED') throw PaymentLinkErrors.cancelled();
+}
+
 type ValidRow = BatchRow<PaymentLinkFileRow> & { result: { ok: true; value: PaymentLinkFileRow } };
 const isValid = (r: BatchRow<PaymentLinkFileRow>): r is ValidRow => r.result.ok;
 
@@ -695,9 +694,7 @@ export async function paymentLinkOfTransaction(
   const plan =
     link.installments === null
       ? null
-      : installmentPlans(link.country as Country, link.productType as PaymentLink['productType'], link.amount).find(
-          (p) => p.count === link.installments,
-        );
+      : installmentPlan(link.country as Country, link.productType as PaymentLink['productType'], link.amount, link.installments);
   return {
     linkId: link.linkId,
     description: link.description,

@@ -1,30 +1,4 @@
-import { ClientRequestIdSchema } from '@andes/contract/accounting/schemas';
-import type { Currency } from '@andes/contract/common/countries';
 import { zoneOffsetMs } from '@andes/contract/common/dates';
-import { isAmountWithin, parseAmountToCents } from '@andes/contract/common/validators';
-
-/** A creation's request id: made once per opening of a create drawer, sent with every try (a double click creates one request). */
-export function newRequestId(): string {
-  return ClientRequestIdSchema.parse(crypto.randomUUID().replace(/-/g, ''));
-}
-
-/** The cents of a typed amount (as `normalizeAmountInput` leaves it), or null while it is not a positive amount. */
-export function centsOf(text: string | undefined): number | null {
-  const cents = parseAmountToCents(text ?? '');
-  return cents !== null && cents >= 1 ? cents : null;
-}
-
-/** What is wrong with a typed amount: empty, not an amount, or outside the limits; null when fine. */
-export function amountProblem(
-  text: string | undefined,
-  limits: { currency: Currency; minCents: number; maxCents: number } | null,
-): 'required' | 'invalid' | 'range' | null {
-  if (text === undefined || text.trim() === '') return 'required';
-  const cents = centsOf(text);
-  if (cents === null) return 'invalid';
-  if (limits && !isAmountWithin(cents, limits)) return 'range';
-  return null;
-}
 
 /** A wall-clock date and time (`YYYY-MM-DDTHH:mm`) in the merchant's zone as the instant it names. */
 export function zonedWallClockToInstant(local: string, timeZone: string): string {

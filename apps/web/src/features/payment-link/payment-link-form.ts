@@ -1,15 +1,13 @@
-import { ClientRequestIdSchema } from '@andes/contract/accounting/schemas';
-import type { StatusColor } from '@andes/contract/common/enums';
 import type { UploadedFile } from '@andes/contract/common/uploads';
-import { type AmountLimits, isAmountWithin, parseAmountToCents } from '@andes/contract/common/validators';
+import { type AmountLimits, parseAmountToCents } from '@andes/contract/common/validators';
 import {
   type InstallmentsPlan,
   PAYMENT_LINK_EXPIRY_HOURS,
   type PaymentLinkCountryOptions,
   type PaymentLinkGenerateRequest,
   type PaymentLinkOption,
-  type PaymentLinkStatus,
 } from '@andes/contract/payment-link/schemas';
+import { amountProblem as sharedAmountProblem } from '../../shared/form/amount-input.ts';
 
 /** The generate form as antd holds it (texts as typed). */
 export interface GenerateLinkValues {
@@ -37,11 +35,6 @@ export function initialValues(options: readonly PaymentLinkOption[]): GenerateLi
   };
 }
 
-/** A generation's idempotency key (ClientRequestIdSchema): made once per drawer opening, sent with every try. */
-export function newRequestId(): string {
-  return ClientRequestIdSchema.parse(crypto.randomUUID().replace(/-/g, ''));
-}
-
 /** The amount limits of a product option in its country's currency. */
 export function limitsOf(currency: PaymentLinkCountryOptions['currency'], option: PaymentLinkOption): AmountLimits {
   return { currency, minCents: option.minAmount, ...(option.maxAmount === null ? {} : { maxCents: option.maxAmount }) };
@@ -49,10 +42,7 @@ export function limitsOf(currency: PaymentLinkCountryOptions['currency'], option
 
 /** What is wrong with a typed amount for an option, or null: empty, not an amount, or outside the option's range. */
 export function amountProblem(limits: AmountLimits, text: string | undefined): 'required' | 'invalid' | 'range' | null {
-  if (text === undefined || text.trim() === '') return 'required';
-  const cents = parseAmountToCents(text);
-  if (cents === null || cents < 1) return 'invalid';
-  return isAmountWithin(cents, limits) ? null : 'range';
+  return sharedAmountProblem(text, limits);
 }
 
 /** The cents of a typed amount when it is a valid amount for the option; else null (no plan is asked for). */
@@ -101,14 +91,6 @@ export const GENERATE_FIELDS = [
   'appendixFileIds',
   'payerEmail',
 ] as const;
-
-/** The colour of a link's status (the contract has no status set for links: this is the screen's). */
-export const LINK_STATUS_COLORS: Readonly<Record<PaymentLinkStatus, StatusColor>> = {
-  ACTIVE: 'processing',
-  PAID: 'success',
-  EXPIRED: 'default',
-  CANCELLED: 'default',
-};
 
 /** A file name for the QR code of a link: `payment-link-<linkId>.png`. */
 export function qrFileName(linkId: string): string {

@@ -1,7 +1,8 @@
 import { railOf } from '@andes/contract/payout/rails';
 import { PayoutCreateRequest, PayoutRequestId } from '@andes/contract/payout/schemas';
 import { describe, expect, it } from 'vitest';
-import { amountProblem, beneficiaryOf, formPathOf, newRequestId, singlePayoutRequest } from './payout-form.ts';
+import { newRequestId } from '../../shared/form/request-id.ts';
+import { amountProblem, beneficiaryOf, formPathOf, singlePayoutRequest } from './payout-form.ts';
 
 const spei = railOf('MX', 'SPEI');
 const pix = railOf('BR', 'PIX');

@@ -1,5 +1,5 @@
 import type { Country } from '@andes/contract/common/countries';
-import { isAmountWithin, parseAmountToCents } from '@andes/contract/common/validators';
+import { parseAmountToCents } from '@andes/contract/common/validators';
 import {
   BENEFICIARY_FIELDS,
   type BeneficiaryField,
@@ -7,7 +7,8 @@ import {
   cleanBeneficiaryValue,
   type PayoutRail,
 } from '@andes/contract/payout/rails';
-import { type PayoutCreateRequest, PayoutRequestId } from '@andes/contract/payout/schemas';
+import type { PayoutCreateRequest } from '@andes/contract/payout/schemas';
+import { amountProblem as sharedAmountProblem } from '../../shared/form/amount-input.ts';
 
 /** The single-payout form as antd holds it (texts as typed). */
 export interface SinglePayoutValues {
@@ -17,18 +18,9 @@ export interface SinglePayoutValues {
   beneficiary?: BeneficiaryInput;
 }
 
-/** A creation's idempotency key (PayoutRequestId): made once per form or file, sent with every try. */
-export function newRequestId(): string {
-  const id = crypto.randomUUID().replace(/-/g, '');
-  return PayoutRequestId.parse(id);
-}
-
 /** What is wrong with a typed amount for a rail, or null: empty, not an amount, or outside the rail's range. */
 export function amountProblem(rail: PayoutRail, text: string | undefined): 'required' | 'invalid' | 'range' | null {
-  if (text === undefined || text.trim() === '') return 'required';
-  const cents = parseAmountToCents(text);
-  if (cents === null || cents < 1) return 'invalid';
-  return isAmountWithin(cents, { currency: rail.currency, minCents: rail.minCents, maxCents: rail.maxCents }) ? null : 'range';
+  return sharedAmountProblem(text, { currency: rail.currency, minCents: rail.minCents, maxCents: rail.maxCents });
 }
 
 /**

@@ -1,4 +1,3 @@
-import { ClientRequestIdSchema } from '@andes/contract/accounting/schemas';
 import type { Country } from '@andes/contract/common/countries';
 import { centsToUnitsString } from '@andes/contract/common/money';
 import { normalizeAmountInput, parseAmountToCents } from '@andes/contract/common/validators';
@@ -140,11 +139,6 @@ export function ruleFieldsOf(
     enabled: form.enabled,
     sendToCaseManagement: hasCaseSwitch(type) ? form.sendToCaseManagement : false,
   };
-}
-
-/** A creation's request id: one per opening of the editor (a double click adds one rule). */
-export function newRequestId(): string {
-  return ClientRequestIdSchema.parse(crypto.randomUUID().replace(/-/g, ''));
 }
 
 export function addRequestOf(fields: RuleDraftInput, requestId: string): RuleAddRequest {

@@ -49,8 +49,8 @@ import { subMerchantList } from '@andes/contract/sub-merchant/endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import type { ListQuery } from '../../../shared/list-screen/use-list-screen.ts';
-import { newRequestId } from '../accounting-form.ts';
 import type { RequestListRequest } from '../accounting-url.ts';
 import { useAccountingText } from '../hooks/use-accounting-text.ts';
 

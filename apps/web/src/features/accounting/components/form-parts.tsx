@@ -7,8 +7,8 @@ import { Alert, Button, DatePicker, Drawer, Flex, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountProblem } from '../../../shared/form/amount-input.ts';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
-import { amountProblem } from '../accounting-form.ts';
 
 /** A create drawer: full width on a phone, its form mounted only while open (a new request id each opening). */
 /** What the page gives a create drawer. */

@@ -8,10 +8,10 @@ import {
 import { formatCents } from '@andes/contract/common/money';
 import { Alert, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { centsOf } from '../../../shared/form/amount-input.ts';
 import { useDebounced } from '../../../shared/hooks/use-debounced.ts';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
-import { centsOf } from '../accounting-form.ts';
 import { useCreateForm, useFeeCalculate, useFeeConfig } from '../api/accounting-calls.ts';
 import { useAccountingText } from '../hooks/use-accounting-text.ts';
 import type { CreateDrawerProps, CreateFormProps } from './form-parts.tsx';

@@ -5,10 +5,10 @@ import type { PaymentLinkBatchCheck, PaymentLinkCheckRow } from '@andes/contract
 import { Alert, Button, Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import type { BatchCheckActions } from '../../../shared/ui/batch-tool.tsx';
 import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { usePaymentLinkText } from '../hooks/use-payment-link-text.ts';
-import { newRequestId } from '../payment-link-form.ts';
 
 interface BatchCheckPanelProps {
   check: PaymentLinkBatchCheck;

@@ -14,6 +14,7 @@ import {
 import { Alert, Button, Drawer, Empty, Flex, Form, Input, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import { useDebounced } from '../../../shared/hooks/use-debounced.ts';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import { serverFieldErrors } from '../../../shared/ui/form-errors.ts';
@@ -29,7 +30,6 @@ import {
   initialValues,
   keptInstallments,
   limitsOf,
-  newRequestId,
   PAY_AT_ONCE,
   validAmountCents,
 } from '../payment-link-form.ts';

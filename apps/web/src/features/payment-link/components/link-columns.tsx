@@ -8,7 +8,6 @@ import { RowActions } from '../../../shared/list-screen/row-actions.tsx';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { StatusTag } from '../../../shared/ui/status-tag.tsx';
 import type { usePaymentLinkText } from '../hooks/use-payment-link-text.ts';
-import { LINK_STATUS_COLORS } from '../payment-link-form.ts';
 
 /** The detail of a payment-link payment (Transactions → Payment Link). */
 export const PAYMENT_DETAIL_PATH = '/transactions/payment-link-detail';
@@ -27,7 +26,11 @@ interface ColumnContext {
 
 /** A link's status as a coloured tag. */
 export function LinkStatusTag({ link, t }: { link: Pick<PaymentLink, 'status'>; t: TFunction<'paymentLink'> }) {
-  return <StatusTag color={LINK_STATUS_COLORS[link.status]}>{t(`status.${link.status}`)}</StatusTag>;
+  return (
+    <StatusTag set="paymentLink" status={link.status}>
+      {t(`status.${link.status}`)}
+    </StatusTag>
+  );
 }
 
 /** The payment that paid a link (its unique id): a link to its detail when the user may open it. */

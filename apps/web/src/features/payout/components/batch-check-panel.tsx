@@ -8,10 +8,10 @@ import { Alert, Button, Checkbox, Flex, type TableColumnsType, Tag, Typography }
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import type { BatchCheckActions } from '../../../shared/ui/batch-tool.tsx';
 import { ScrollTable } from '../../../shared/ui/scroll-table.tsx';
 import { usePayoutText } from '../hooks/use-payout-text.ts';
-import { newRequestId } from '../payout-form.ts';
 import { duplicateText } from './duplicate-list.tsx';
 import { QuoteFigures } from './quote-figures.tsx';
 import { resentNow, VerifyCodeStep } from './verify-code-step.tsx';

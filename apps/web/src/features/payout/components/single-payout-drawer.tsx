@@ -15,11 +15,12 @@ import { Alert, Button, Checkbox, Descriptions, Drawer, Empty, Flex, Form, Input
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { usePayoutCreate } from '../api/use-payouts.ts';
 import { usePayoutText } from '../hooks/use-payout-text.ts';
-import { amountProblem, formPathOf, newRequestId, type SinglePayoutValues, singlePayoutRequest } from '../payout-form.ts';
+import { amountProblem, formPathOf, type SinglePayoutValues, singlePayoutRequest } from '../payout-form.ts';
 import { BeneficiaryFields } from './beneficiary-fields.tsx';
 import { DuplicateList } from './duplicate-list.tsx';
 import { QuoteFigures } from './quote-figures.tsx';

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors.ts';
 import { notify } from '../../../shared/api/notifier.ts';
 import { Can } from '../../../shared/auth/can.tsx';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import { Amount } from '../../../shared/ui/amount.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
 import { useRecommendations, useRuleAdd } from '../api/risk-calls.ts';
-import { newRequestId } from '../rule-form.ts';
 import { templateLabel } from './rule-columns.tsx';
 import { ValueChips } from './rule-parts.tsx';
 

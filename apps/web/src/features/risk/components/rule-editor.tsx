@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
 import { ListInput } from '../../../shared/form/list-input.tsx';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile.ts';
 import { serverFieldErrors } from '../../../shared/ui/form-errors.ts';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
@@ -21,7 +22,6 @@ import {
   durationProblem,
   hasCaseSwitch,
   isScore,
-  newRequestId,
   newRuleForm,
   normalizeCount,
   type RuleFormValues,

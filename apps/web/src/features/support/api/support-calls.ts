@@ -1,4 +1,3 @@
-import { ClientRequestIdSchema } from '@andes/contract/accounting/schemas';
 import {
   caseClose,
   caseDetail,
@@ -45,11 +44,6 @@ export const supportKeys = {
   /** A case's files' previews (a file's bytes never change). */
   files: (id: number) => ['support-files', id] as const,
 };
-
-/** A request id or idempotency key: made once per opening of a form or dialog, sent with every try. */
-export function newRequestKey(): string {
-  return ClientRequestIdSchema.parse(crypto.randomUUID().replace(/-/g, ''));
-}
 
 /** The cases' pages (reloaded whenever the screen opens: the provider moves them). */
 export const caseListQuery: ListQuery<CaseListRequest, SupportCase> = {

@@ -2,7 +2,7 @@ import { CASE_INSTRUCTIONS_MAX_LENGTH } from '@andes/contract/support/enums';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newRequestKey } from '../api/support-calls.ts';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 
 export type CaseDecision = 'close' | 'reopen';
 
@@ -25,7 +25,7 @@ interface InstructionsModalProps {
 export function InstructionsModal({ kind, caseNo, pending, error, onCancel, onConfirm }: InstructionsModalProps) {
   const { t } = useTranslation('support');
   const [form] = Form.useForm<{ instructions?: string }>();
-  const [requestId] = useState(newRequestKey);
+  const [requestId] = useState(newRequestId);
   const action = kind ?? 'close';
   return (
     <Modal

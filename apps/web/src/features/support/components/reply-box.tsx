@@ -5,9 +5,10 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/api/notifier.ts';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import { serverFieldErrors } from '../../../shared/ui/form-errors.ts';
 import { Uploader } from '../../../shared/ui/uploader.tsx';
-import { CASE_UPLOAD, newRequestKey, useCaseReply } from '../api/support-calls.ts';
+import { CASE_UPLOAD, useCaseReply } from '../api/support-calls.ts';
 import { useSupportText } from '../hooks/use-support-text.ts';
 
 interface ReplyValues {
@@ -24,7 +25,7 @@ export function ReplyBox({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation('support');
   const text = useSupportText();
   const [form] = Form.useForm<ReplyValues>();
-  const [requestId, setRequestId] = useState(newRequestKey);
+  const [requestId, setRequestId] = useState(newRequestId);
   const [error, setError] = useState<string | null>(null);
   const reply = useCaseReply();
 
@@ -48,7 +49,7 @@ export function ReplyBox({ detail }: { detail: CaseDetail }) {
         onSuccess: () => {
           notify.success(t('done.replied'));
           form.resetFields();
-          setRequestId(newRequestKey());
+          setRequestId(newRequestId());
         },
         onError: (failure) => {
           const fields = serverFieldErrors(failure, ['content', 'fileIds']).map((e) => ({

@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../../shared/api/notifier.ts';
 import { useSelectedArea } from '../../../shared/auth/use-selected-area.ts';
+import { newRequestId } from '../../../shared/form/request-id.ts';
 import { NOT_FOUND_PATH } from '../../../shared/navigation/paths.ts';
 import { useAppNavigate } from '../../../shared/navigation/use-app-navigate.ts';
 import { useAppStore } from '../../../shared/store/app-store.ts';
 import { serverFieldErrors } from '../../../shared/ui/form-errors.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { QueryStatus } from '../../../shared/ui/query-status.tsx';
-import { newRequestKey, useCaseDetail, useCaseEdit, useCaseSave } from '../api/support-calls.ts';
+import { useCaseDetail, useCaseEdit, useCaseSave } from '../api/support-calls.ts';
 import {
   type CaseFormValues,
   editRequestOf,
@@ -59,7 +60,7 @@ function CreateCaseScreen({ area, areas }: { area: AreaAuthority; areas: readonl
   const [params] = useSearchParams();
   const email = useAppStore((s) => s.currentUser?.email ?? null);
   const [form] = Form.useForm<CaseFormValues>();
-  const [idempotencyKey] = useState(newRequestKey);
+  const [idempotencyKey] = useState(newRequestId);
   const [error, setError] = useState<string | null>(null);
   const save = useCaseSave();
   const fieldErrors = useServerErrors();
