@@ -26,7 +26,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 20_000 },
   reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
-  outputDir: '../.tsbuild/e2e-results',
+  // Another port is another run in the same checkout: its own results folder (Playwright empties it).
+  outputDir: port === 18473 ? '../.tsbuild/e2e-results' : `../.tsbuild/e2e-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

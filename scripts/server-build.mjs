@@ -10,7 +10,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_OUT_DIR = join(root, 'apps/api/dist');
+// ANDES_SERVER_DIST (a folder inside the checkout, so node finds node_modules from it) lets two
+// test runs in one checkout each keep their own bundle while the other rebuilds.
+export const SERVER_OUT_DIR = resolve(root, process.env.ANDES_SERVER_DIST ?? 'apps/api/dist');
 export const SERVER_ENTRY = join(SERVER_OUT_DIR, 'server.mjs');
 const SOURCES = [join(root, 'apps/api/src'), join(root, 'packages/contract/src'), fileURLToPath(import.meta.url)];
 
@@ -68,7 +70,7 @@ export async function ensureServerBuild({ quiet = false } = {}) {
     logLevel: 'warning',
     plugins: [ownImportMetaUrl],
   });
-  if (!quiet) console.log(`Built the API server in ${Date.now() - started} ms (apps/api/dist/server.mjs)`);
+  if (!quiet) console.log(`Built the API server in ${Date.now() - started} ms (${relative(root, SERVER_ENTRY)})`);
   return true;
 }
 
